@@ -1,0 +1,261 @@
+import CareLanguage
+import CareModel
+import Foundation
+
+/// A reading that has been understood and read back, waiting for the person's yes.
+public struct PendingReading: Sendable, Equatable {
+    public var reading: GlucoseReading
+    public var description: ReadingDescription
+    /// The line shown for editing; Enter on it unchanged means yes.
+    public var editableText: String
+}
+
+public enum DialogState: Sendable, Equatable {
+    case idle
+    case confirming(PendingReading)
+    case finished
+}
+
+public enum DialogEvent: Sendable, Equatable {
+    case started
+    /// A recognizer transcript.
+    case heard(String)
+    /// A line from the keyboard: the editable line as it stands on Enter, or a plain stdin line.
+    case typed(String)
+    /// Escape or Ctrl-C on the editable line.
+    case cancelledByKey
+    case endOfInput
+    case saved(GlucoseReading)
+    case saveFailed(reason: String)
+}
+
+public enum DialogEffect: Sendable, Equatable {
+    case say(Message)
+    /// Show `text` on an editable line after `prompt`, cursor at the end.
+    case showEditable(prompt: String, text: String)
+    /// Switch the recognizer to the grammar of this context.
+    case listen(ListeningContext)
+    case save(GlucoseReading)
+    case showEmergency
+    case exit
+}
+
+/// The conversation as a pure state machine: (state, event) -> (state, effects).
+/// It performs no I/O, so it runs the same on a microphone, a WAV file, piped
+/// stdin and in unit tests; the runtime performs the effects.
+public struct Dialog: Sendable {
+    public private(set) var state: DialogState = .idle
+    public let phrasebook: Phrasebook
+    public let parser: UtteranceParser
+    public var preferredUnit: GlucoseUnit
+    /// What was said last, for "repeat".
+    private var lastPrompt: Message?
+
+    public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit) {
+        self.phrasebook = phrasebook
+        self.parser = UtteranceParser(table: phrasebook.table)
+        self.preferredUnit = preferredUnit
+    }
+
+    public var listeningContext: ListeningContext {
+        if case .confirming = state { return .answer }
+        return .reading
+    }
+
+    public mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect] {
+        switch (state, event) {
+        case (.finished, _):
+            return []
+        case (_, .started):
+            state = .idle
+            return [prompt(phrasebook.message(.greeting)), .listen(.reading)]
+        case (_, .endOfInput):
+            let wasPending: Bool = { if case .confirming = state { return true } else { return false } }()
+            state = .finished
+            return (wasPending ? [.say(phrasebook.message(.notSaved))] : []) + [.exit]
+        case (.idle, .heard(let text)):
+            return newUtterance(text, source: .voice, now: now)
+        case (.idle, .typed(let text)):
+            return text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : newUtterance(text, source: .keyboard, now: now)
+        case (.idle, .cancelledByKey):
+            return []
+        case (.confirming(let pending), .heard(let text)):
+            return answerByVoice(text, pending: pending, now: now)
+        case (.confirming(let pending), .typed(let text)):
+            return answerByKeyboard(text, pending: pending, now: now)
+        case (.confirming, .cancelledByKey):
+            return cancel()
+        case (_, .saved):
+            state = .idle
+            let what = lastSaved.map { phrasebook.describe($0, now: now) } ?? Message("")
+            lastSaved = nil
+            return [.say(phrasebook.message(.saved, ["reading": what])), prompt(phrasebook.message(.askReading)),
+                    .listen(.reading)]
+        case (_, .saveFailed(let reason)):
+            state = .idle
+            return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
+        case (.idle, _), (.confirming, _):
+            return []
+        }
+    }
+
+    /// The description of the reading whose save is under way, for the "Saved:" sentence.
+    private var lastSaved: ReadingDescription?
+
+    // MARK: Transitions
+
+    private mutating func newUtterance(_ text: String, source: EntrySource, now: Date) -> [DialogEffect] {
+        switch parser.parse(text) {
+        case .glucose(let draft):
+            switch understand(draft, source: source, now: now) {
+            case .success(let pending): return readBack(pending, now: now)
+            case .failure(let problem): return [prompt(problem), .listen(.reading)]
+            }
+        case .emergency:
+            return [.showEmergency, .listen(.reading)]
+        case .quit:
+            state = .finished
+            return [.say(phrasebook.message(.goodbye)), .exit]
+        case .answer(.repeat):
+            return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(.reading)]
+        case .answer, .unknown:
+            return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
+        }
+    }
+
+    private mutating func answerByVoice(_ text: String, pending: PendingReading, now: Date) -> [DialogEffect] {
+        switch parser.parse(text) {
+        case .answer(let answer):
+            return apply(answer, pending: pending, now: now)
+        case .glucose(let draft):
+            // A spoken correction is read back again: it could be misheard too.
+            switch understand(draft, source: .voice, now: now) {
+            case .success(let corrected): return readBack(corrected, now: now)
+            case .failure(let problem): return [prompt(problem)] + reshow(pending)
+            }
+        case .emergency:
+            return [.showEmergency] + reshow(pending)
+        case .quit:
+            state = .finished
+            return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
+        case .unknown:
+            return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
+        }
+    }
+
+    private mutating func answerByKeyboard(_ text: String, pending: PendingReading, now: Date) -> [DialogEffect] {
+        let line = text.trimmingCharacters(in: .whitespaces)
+        if line == pending.editableText { return confirm(pending) }
+        if line.isEmpty { return cancel() }
+        switch parser.parse(line) {
+        case .answer(let answer):
+            return apply(answer, pending: pending, now: now)
+        case .glucose(let draft):
+            // An edited line is itself the confirmation; "Saved: ..." reads back what was saved.
+            switch understand(draft, source: .keyboard, now: now) {
+            case .success(let corrected):
+                return confirm(corrected)
+            case .failure(let problem):
+                return [prompt(problem), .showEditable(prompt: phrasebook.text(.heardPrompt), text: line), .listen(.answer)]
+            }
+        case .emergency:
+            return [.showEmergency] + reshow(pending)
+        case .quit:
+            state = .finished
+            return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
+        case .unknown:
+            return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
+        }
+    }
+
+    private mutating func apply(_ answer: Answer, pending: PendingReading, now: Date) -> [DialogEffect] {
+        switch answer {
+        case .yes:
+            return confirm(pending)
+        case .no:
+            state = .idle
+            return [.say(phrasebook.message(.notSaved)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case .cancel:
+            return cancel()
+        case .repeat:
+            return readBack(pending, now: now)
+        }
+    }
+
+    private mutating func confirm(_ pending: PendingReading) -> [DialogEffect] {
+        // Stay in .confirming until the store answers, so "Saved:" names what was saved.
+        state = .confirming(pending)
+        lastSaved = pending.description
+        return [.save(pending.reading)]
+    }
+
+    private mutating func cancel() -> [DialogEffect] {
+        state = .idle
+        return [prompt(phrasebook.message(.cancelled)), .listen(.reading)]
+    }
+
+    private mutating func readBack(_ pending: PendingReading, now: Date) -> [DialogEffect] {
+        state = .confirming(pending)
+        let message = phrasebook.message(.readBack, ["reading": phrasebook.describe(pending.description, now: now)])
+        return [prompt(message), .showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText),
+                .listen(.answer)]
+    }
+
+    private func reshow(_ pending: PendingReading) -> [DialogEffect] {
+        [.showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText), .listen(.answer)]
+    }
+
+    private mutating func prompt(_ message: Message) -> DialogEffect {
+        lastPrompt = message
+        return .say(message)
+    }
+
+    // MARK: Understanding a reading
+
+    /// Settles the unit, checks plausibility and resolves the time.
+    func understand(_ draft: GlucoseDraft, source: EntrySource, now: Date) -> Result<PendingReading, ProblemMessage> {
+        let unitSymbol = draft.unit.map { phrasebook.table.phrases(for: $0).symbol }
+        let level: GlucoseLevel
+        let unit: GlucoseUnit
+        switch GlucoseUnitInference.interpret(draft.value, explicit: draft.unit, preferred: preferredUnit) {
+        case .level(let l, let u):
+            level = l; unit = u
+        case .implausible:
+            let value = Message(display: draft.number, spoken: phrasebook.numbers.spell(draft.number))
+            if let unit = draft.unit {
+                let name = phrasebook.table.phrases(for: unit)
+                return .failure(ProblemMessage(phrasebook.message(.implausibleWithUnit, [
+                    "value": value, "unit": Message(display: unitSymbol ?? "", spoken: name.speak)])))
+            }
+            return .failure(ProblemMessage(phrasebook.message(.implausible, ["value": value])))
+        }
+        var takenAt = now
+        if let time = draft.time {
+            do {
+                takenAt = try time.resolve(now: now, calendar: phrasebook.calendar)
+            } catch TimeExpression.ResolutionError.inFuture {
+                return .failure(ProblemMessage(phrasebook.message(.futureTime)))
+            } catch {
+                return .failure(ProblemMessage(phrasebook.message(.notUnderstood)))
+            }
+        }
+        let explicitTime = (draft.time == nil || draft.time?.isNow == true) ? nil : takenAt
+        let description = ReadingDescription(level: level, unit: unit, unitWasSaid: draft.unit != nil, tag: draft.tag,
+                                             explicitTime: explicitTime, numberAsSaid: draft.number)
+        let reading = GlucoseReading(takenAt: takenAt,
+                                     utcOffsetSeconds: phrasebook.calendar.timeZone.secondsFromGMT(for: takenAt),
+                                     level: level, tag: draft.tag, source: source)
+        return .success(PendingReading(reading: reading, description: description,
+                                       editableText: phrasebook.editableText(description, now: now)))
+    }
+}
+
+/// A sentence explaining why a reading was not taken.
+public struct ProblemMessage: Error, Equatable {
+    public var message: Message
+    init(_ message: Message) { self.message = message }
+}
+
+extension Dialog {
+    private mutating func prompt(_ problem: ProblemMessage) -> DialogEffect { prompt(problem.message) }
+}

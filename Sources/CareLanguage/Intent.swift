@@ -1,0 +1,35 @@
+import CareModel
+import Foundation
+
+/// What a person meant by one utterance or typed line.
+public enum Intent: Sendable, Equatable {
+    case glucose(GlucoseDraft)
+    case answer(Answer)
+    case emergency
+    case quit
+    /// Nothing we can act on.
+    case unknown
+}
+
+public enum Answer: String, Sendable, Equatable, CaseIterable {
+    case yes, no, cancel, `repeat`
+}
+
+/// A glucose reading as it was said, before units are settled and the time is resolved.
+public struct GlucoseDraft: Sendable, Equatable {
+    /// The number exactly as said, in digits ("6.5", "0.299", "120"): never re-derived
+    /// from a Double, so a decimal point cannot get lost or invented.
+    public var number: String
+    public var unit: GlucoseUnit?
+    public var tag: MealTag?
+    public var time: TimeExpression?
+
+    public init(number: String, unit: GlucoseUnit? = nil, tag: MealTag? = nil, time: TimeExpression? = nil) {
+        self.number = number
+        self.unit = unit
+        self.tag = tag
+        self.time = time
+    }
+
+    public var value: Double { Double(number) ?? .nan }
+}

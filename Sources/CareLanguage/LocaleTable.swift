@@ -1,0 +1,134 @@
+import CareModel
+import Foundation
+import Yams
+
+/// One locale's table (`locales/<id>.yaml`): what the assistant says and what it understands.
+public struct LocaleTable: Sendable, Decodable {
+    public var id: String
+    public var name: String
+    public var speech: Speech
+    public var numbers: Numbers
+    public var units: [String: UnitPhrases]
+    public var tags: [String: TagPhrases]
+    public var reading: Reading
+    public var time: TimeWords
+    public var answers: [String: [String]]
+    public var commands: [String: [String]]
+    public var emergency: [String]
+    public var messages: [String: String]
+
+    public struct Speech: Sendable, Decodable {
+        public var voice: String
+        public var acousticModel: String
+        public var dictionary: String
+        public var extraDictionary: String?
+    }
+
+    public struct Numbers: Sendable, Decodable {
+        public var digits: [String: Int]
+        public var zeroAlternatives: [String]
+        public var teens: [String: Int]
+        public var tens: [String: Int]
+        public var hundred: String
+        public var article: String
+        public var conjunction: String
+        public var point: String
+    }
+
+    public struct UnitPhrases: Sendable, Decodable {
+        public var say: [String]
+        public var write: [String]
+        public var speak: String
+        public var symbol: String
+    }
+
+    public struct TagPhrases: Sendable, Decodable {
+        public var say: [String]
+        public var write: [String]?
+        public var speak: String
+    }
+
+    public struct Reading: Sendable, Decodable {
+        public var lead: [String]
+        public var fillers: [String]
+        public var templates: [String]
+    }
+
+    public struct SpokenAndWritten: Sendable, Decodable {
+        public var say: [String]
+        public var write: [String]
+    }
+
+    public struct PartOfDay: Sendable, Decodable {
+        public var say: [String]
+        public var day: String
+        public var hour: Int
+        public var meridiem: String
+    }
+
+    public struct TimeWords: Sendable, Decodable {
+        public var at: [String]
+        public var on: [String]
+        public var now: [String]
+        public var today: [String]
+        public var yesterday: [String]
+        public var oclock: [String]
+        public var am: SpokenAndWritten
+        public var pm: SpokenAndWritten
+        public var noon: [String]
+        public var midnight: [String]
+        public var partsOfDay: [PartOfDay]
+        public var speakToday: String
+        public var speakYesterday: String
+        public var speakDate: String
+        public var dateFormat: String
+        public var clockFormat: String
+    }
+
+    /// The tag table keyed by the model's tag type.
+    public func phrases(for tag: MealTag) -> TagPhrases {
+        guard let phrases = tags[tag.rawValue] else { preconditionFailure("locale \(id) lacks tag \(tag.rawValue)") }
+        return phrases
+    }
+
+    public func phrases(for unit: GlucoseUnit) -> UnitPhrases {
+        guard let phrases = units[unit.rawValue] else { preconditionFailure("locale \(id) lacks unit \(unit.rawValue)") }
+        return phrases
+    }
+}
+
+public enum LocaleTableError: Error, Equatable, CustomStringConvertible {
+    case notFound(String)
+    case invalid(file: String, reason: String)
+    case incomplete(file: String, missing: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let id): return "no locale table named \(id)"
+        case .invalid(let file, let reason): return "\(file) is not a valid locale table: \(reason)"
+        case .incomplete(let file, let missing): return "\(file) lacks \(missing)"
+        }
+    }
+}
+
+extension LocaleTable {
+    /// Parses and checks a table: every tag and unit the model knows must have phrases.
+    public static func parse(yaml: String, file: String = "locale table") throws -> LocaleTable {
+        let table: LocaleTable
+        do {
+            table = try YAMLDecoder().decode(LocaleTable.self, from: yaml)
+        } catch {
+            throw LocaleTableError.invalid(file: file, reason: "\(error)")
+        }
+        for tag in MealTag.allCases where table.tags[tag.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "tags.\(tag.rawValue)")
+        }
+        for unit in GlucoseUnit.allCases where table.units[unit.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "units.\(unit.rawValue)")
+        }
+        for key in ["yes", "no", "cancel", "repeat"] where table.answers[key] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "answers.\(key)")
+        }
+        return table
+    }
+}

@@ -1,0 +1,136 @@
+import CareModel
+import Foundation
+
+/// Something the assistant says: the words on screen and the words spoken can
+/// differ ("6.5 mmol/L" is shown, "six point five millimoles per litre" is said).
+public struct Message: Sendable, Equatable {
+    public var display: String
+    public var spoken: String
+
+    public init(display: String, spoken: String) {
+        self.display = display
+        self.spoken = spoken
+    }
+
+    public init(_ both: String) { self.init(display: both, spoken: both) }
+}
+
+/// Keys of `messages:` in the locale tables. A test checks each locale has them all.
+public enum MessageKey: String, Sendable, CaseIterable {
+    case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
+    case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
+    case noMicrophone, noSpeaker, noSpeechEngine, goodbye, saveFailed, storeUnavailable, emergency
+    case noReadings, readingLine, audioFileError
+}
+
+/// Renders the locale's messages, readings and times for screen and speech.
+public struct Phrasebook: Sendable {
+    public let table: LocaleTable
+    public let numbers: NumberWords
+    public let calendar: Calendar
+
+    public init(table: LocaleTable, calendar: Calendar = .current) {
+        self.table = table
+        self.numbers = NumberWords(table.numbers)
+        self.calendar = calendar
+    }
+
+    public func text(_ key: MessageKey, _ arguments: [String: String] = [:]) -> String {
+        var text = table.messages[key.rawValue] ?? key.rawValue
+        for (name, value) in arguments { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    public func message(_ key: MessageKey, _ arguments: [String: Message] = [:]) -> Message {
+        Message(display: text(key, arguments.mapValues(\.display)), spoken: text(key, arguments.mapValues(\.spoken)))
+    }
+
+    /// "6.5 mmol/L, before breakfast, yesterday at 9:00 PM" and its spoken form.
+    /// The unit is always named: a number alone is ambiguous.
+    public func describe(_ reading: ReadingDescription, now: Date) -> Message {
+        let unit = table.phrases(for: reading.unit)
+        let value = reading.valueText
+        var display = "\(value) \(unit.symbol)"
+        var spoken = "\(numbers.spell(value)) \(unit.speak)"
+        if let tag = reading.tag {
+            let name = table.phrases(for: tag).speak
+            display += ", \(name)"
+            spoken += ", \(name)"
+        }
+        if let takenAt = reading.explicitTime {
+            let when = describeTime(takenAt, now: now)
+            display += ", \(when)"
+            spoken += ", \(when)"
+        }
+        return Message(display: display, spoken: spoken)
+    }
+
+    public func describeTime(_ date: Date, now: Date) -> String {
+        let time = format(date, table.time.clockFormat)
+        if calendar.isDate(date, inSameDayAs: now) {
+            return table.time.speakToday.replacingOccurrences(of: "{time}", with: time)
+        }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return table.time.speakYesterday.replacingOccurrences(of: "{time}", with: time)
+        }
+        return table.time.speakDate
+            .replacingOccurrences(of: "{date}", with: format(date, table.time.dateFormat))
+            .replacingOccurrences(of: "{time}", with: time)
+    }
+
+    /// The reading as a line the person can edit and that parses back to the same
+    /// reading: "glucose 6.5 mmol/L before breakfast yesterday at 9:00 PM".
+    public func editableText(_ reading: ReadingDescription, now: Date) -> String {
+        var words = [table.reading.lead.first ?? "", reading.valueText]
+        if reading.unitWasSaid { words.append(table.phrases(for: reading.unit).symbol) }
+        if let tag = reading.tag { words.append(table.phrases(for: tag).speak) }
+        if let takenAt = reading.explicitTime {
+            let time = format(takenAt, table.time.clockFormat)
+            if calendar.isDate(takenAt, inSameDayAs: now) {
+                words.append(table.time.speakToday.replacingOccurrences(of: "{time}", with: time))
+            } else if let y = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(takenAt, inSameDayAs: y) {
+                words.append(table.time.speakYesterday.replacingOccurrences(of: "{time}", with: time))
+            } else {
+                words.append(table.time.speakDate
+                    .replacingOccurrences(of: "{date}", with: format(takenAt, "yyyy-MM-dd"))
+                    .replacingOccurrences(of: "{time}", with: time))
+            }
+        }
+        return words.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    private func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: table.id == "en" ? "en_US_POSIX" : table.id)
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}
+
+/// What the phrasebook needs to describe a reading.
+public struct ReadingDescription: Sendable, Equatable {
+    public var level: GlucoseLevel
+    public var unit: GlucoseUnit
+    public var unitWasSaid: Bool
+    public var tag: MealTag?
+    /// Set only when the person named a time; otherwise the reading is "now" and no time is read back.
+    public var explicitTime: Date?
+    /// The number as the person said it, in `unit` ("6.55"): read back as said rather than rounded.
+    public var numberAsSaid: String?
+
+    public init(level: GlucoseLevel, unit: GlucoseUnit, unitWasSaid: Bool, tag: MealTag?, explicitTime: Date?,
+                numberAsSaid: String? = nil) {
+        self.numberAsSaid = numberAsSaid
+        self.level = level
+        self.unit = unit
+        self.unitWasSaid = unitWasSaid
+        self.tag = tag
+        self.explicitTime = explicitTime
+    }
+}
+
+extension ReadingDescription {
+    var valueText: String { numberAsSaid ?? level.displayValue(in: unit) }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Finds the project's data folders (`locales/`, `models/`) at run time.
+///
+/// Order: `$CAREVOICE_HOME`, then the folders above the running executable
+/// (a build under `.build/` finds the checkout it was built from), then
+/// `/usr/local/share/carevoice` and `/usr/share/carevoice`.
+public struct ResourceLocator: Sendable {
+    public var root: URL
+
+    public init(root: URL) { self.root = root }
+
+    public static func find(environment: [String: String] = ProcessInfo.processInfo.environment,
+                            executable: String = CommandLine.arguments.first ?? "") -> ResourceLocator? {
+        var candidates: [URL] = []
+        if let home = environment["CAREVOICE_HOME"], !home.isEmpty {
+            candidates.append(URL(fileURLWithPath: home))
+        }
+        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(dir)
+            dir = dir.deletingLastPathComponent()
+        }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        candidates.append(URL(fileURLWithPath: "/usr/local/share/carevoice"))
+        candidates.append(URL(fileURLWithPath: "/usr/share/carevoice"))
+        for candidate in candidates
+        where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("locales/en.yaml").path) {
+            return ResourceLocator(root: candidate)
+        }
+        return nil
+    }
+
+    public var localesDirectory: URL { root.appendingPathComponent("locales") }
+    public var modelsDirectory: URL { root.appendingPathComponent("models") }
+
+    public func loadLocale(_ id: String) throws -> LocaleTable {
+        let url = localesDirectory.appendingPathComponent("\(id).yaml")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw LocaleTableError.notFound(id) }
+        return try LocaleTable.parse(yaml: text, file: url.lastPathComponent)
+    }
+
+    /// Extra pronunciations for the recognizer, as word -> phones.
+    public func extraPronunciations(for table: LocaleTable) -> [String: String] {
+        guard let relative = table.speech.extraDictionary,
+              let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)
+        else { return [:] }
+        return Pronunciations.parse(text)
+    }
+}
+
+/// The CMUdict text format: `word PHONE PHONE ...`, alternatives as `word(2)`.
+public enum Pronunciations {
+    public static func parse(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, !line.hasPrefix(";;;") else { continue }
+            result[String(parts[0])] = parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return result
+    }
+
+    /// Just the words of a dictionary file (without alternates), for checking grammars.
+    public static func words(inDictionaryText text: String) -> Set<String> {
+        var words = Set<String>()
+        for line in text.split(separator: "\n") {
+            guard let end = line.firstIndex(where: { $0 == " " || $0 == "\t" || $0 == "(" }) else { continue }
+            words.insert(String(line[..<end]))
+        }
+        return words
+    }
+}

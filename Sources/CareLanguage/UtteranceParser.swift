@@ -1,0 +1,230 @@
+import CareModel
+import Foundation
+
+/// Text -> Intent, for typed lines and recognizer transcripts alike, driven
+/// entirely by a locale table.
+///
+/// Strict on purpose: every word must be one the table knows, so another
+/// person's sentence in the room ("I have three cats") is not taken for a reading.
+public struct UtteranceParser: Sendable {
+    public let table: LocaleTable
+    public let numbers: NumberWords
+    private let phrases: PhraseMatcher<Meaning>
+
+    enum Meaning: Sendable, Equatable {
+        case unit(GlucoseUnit)
+        case tag(MealTag)
+        case lead, filler
+        case at, on, now, today, yesterday, oclock, noon, midnight
+        case meridiem(TimeExpression.Meridiem)
+        case partOfDay(TimeExpression.Day, hour: Int, TimeExpression.Meridiem)
+        case emergency
+    }
+
+    public init(table: LocaleTable) {
+        self.table = table
+        numbers = NumberWords(table.numbers)
+        var entries: [(String, Meaning)] = []
+        for unit in GlucoseUnit.allCases {
+            let p = table.phrases(for: unit)
+            entries += (p.say + p.write).map { ($0, .unit(unit)) }
+        }
+        for tag in MealTag.allCases {
+            let p = table.phrases(for: tag)
+            entries += (p.say + (p.write ?? [])).map { ($0, .tag(tag)) }
+        }
+        entries += table.reading.lead.map { ($0, .lead) }
+        entries += table.reading.fillers.map { ($0, .filler) }
+        let t = table.time
+        entries += t.at.map { ($0, .at) } + t.on.map { ($0, .on) } + t.now.map { ($0, .now) }
+        entries += t.today.map { ($0, .today) } + t.yesterday.map { ($0, .yesterday) }
+        entries += t.oclock.map { ($0, .oclock) } + t.noon.map { ($0, .noon) } + t.midnight.map { ($0, .midnight) }
+        entries += (t.am.say + t.am.write).map { ($0, .meridiem(.am)) }
+        entries += (t.pm.say + t.pm.write).map { ($0, .meridiem(.pm)) }
+        for part in t.partsOfDay {
+            let day: TimeExpression.Day = part.day == "yesterday" ? .yesterday : .today
+            let meridiem: TimeExpression.Meridiem = part.meridiem == "pm" ? .pm : .am
+            entries += part.say.map { ($0, .partOfDay(day, hour: part.hour, meridiem)) }
+        }
+        entries += table.emergency.map { ($0, .emergency) }
+        phrases = PhraseMatcher(entries)
+    }
+
+    public func parse(_ text: String) -> Intent {
+        let tokens = Tokenizer.tokens(text)
+        guard !tokens.isEmpty else { return .unknown }
+        let joined = tokens.joined(separator: " ")
+
+        // Safety first: an emergency word anywhere wins over everything else.
+        if containsEmergency(tokens) { return .emergency }
+        for answer in Answer.allCases where (table.answers[answer.rawValue] ?? []).contains(joined) {
+            return .answer(answer)
+        }
+        if (table.commands["quit"] ?? []).contains(joined) { return .quit }
+        if let draft = parseReading(tokens) { return .glucose(draft) }
+        return .unknown
+    }
+
+    private func containsEmergency(_ tokens: [String]) -> Bool {
+        var i = 0
+        while i < tokens.count {
+            if let (meaning, used) = phrases.longestMatch(tokens[i...]) {
+                if meaning == .emergency { return true }
+                i += used
+            } else {
+                i += 1
+            }
+        }
+        return false
+    }
+
+    /// Scans for exactly one glucose number plus optional unit, tag and time.
+    func parseReading(_ tokens: [String]) -> GlucoseDraft? {
+        var number: String?
+        var unit: GlucoseUnit?
+        var tag: MealTag?
+        var time = TimeExpression()
+        var hasTime = false
+        var i = 0
+
+        while i < tokens.count {
+            let rest = tokens[i...]
+            // An ISO date, with or without "on".
+            if let date = Self.isoDate(tokens[i]) {
+                time.day = date; hasTime = true; i += 1; continue
+            }
+            // A clock time: "7:30", "9 pm", "at seven thirty", "at 9".
+            if let (clock, used) = parseClock(rest, requireMarker: true) {
+                time.hour = clock.hour; time.minute = clock.minute
+                if let m = clock.meridiem { time.meridiem = m }
+                hasTime = true; i += used; continue
+            }
+            if let (meaning, used) = phrases.longestMatch(rest) {
+                switch meaning {
+                case .unit(let u):
+                    guard unit == nil else { return nil }
+                    unit = u
+                case .tag(let t):
+                    guard tag == nil else { return nil }
+                    tag = t
+                case .lead, .filler:
+                    break
+                case .on:
+                    guard i + 1 < tokens.count, Self.isoDate(tokens[i + 1]) != nil else { return nil }
+                case .now:
+                    time.isNow = true; hasTime = true
+                case .today:
+                    time.day = .today; hasTime = true
+                case .yesterday:
+                    time.day = .yesterday; hasTime = true
+                case .partOfDay(let day, let hour, let meridiem):
+                    if time.day == nil { time.day = day }
+                    time.defaultHour = hour
+                    if time.meridiem == nil { time.meridiem = meridiem }
+                    hasTime = true
+                case .meridiem(let m):
+                    // "in the morning" after a clock time.
+                    guard time.hour != nil else { return nil }
+                    time.meridiem = m
+                case .at, .oclock, .noon, .midnight, .emergency:
+                    return nil
+                }
+                i += used
+                continue
+            }
+            if let (n, used) = numbers.parse(rest) {
+                guard number == nil else { return nil }
+                number = n
+                i += used
+                continue
+            }
+            return nil
+        }
+        guard let number else { return nil }
+        return GlucoseDraft(number: number, unit: unit, tag: tag, time: hasTime ? time : nil)
+    }
+
+    struct Clock: Equatable { var hour: Int; var minute: Int?; var meridiem: TimeExpression.Meridiem? }
+
+    /// A clock time at the start of `tokens`. With `requireMarker`, a bare number
+    /// counts only after "at" or when followed by am/pm/o'clock, so it is not
+    /// mistaken for the glucose value.
+    func parseClock(_ tokens: ArraySlice<String>, requireMarker: Bool) -> (Clock, Int)? {
+        var i = tokens.startIndex
+        var marked = false
+        if let (meaning, used) = phrases.longestMatch(tokens), meaning == .at {
+            marked = true
+            i += used
+        }
+        guard i < tokens.endIndex else { return nil }
+        var clock: Clock
+        if let (meaning, used) = phrases.longestMatch(tokens[i...]), meaning == .noon || meaning == .midnight {
+            return (Clock(hour: meaning == .noon ? 12 : 0, minute: 0, meridiem: nil), i + used - tokens.startIndex)
+        }
+        let token = tokens[i]
+        if let colon = token.firstIndex(of: ":") {
+            guard let h = Int(token[..<colon]), let m = Int(token[token.index(after: colon)...]) else { return nil }
+            clock = Clock(hour: h, minute: m)
+            marked = true
+            i += 1
+        } else if let h = Int(token), (0...23).contains(h) {
+            clock = Clock(hour: h)
+            i += 1
+        } else if let h = numbers.table.digits[token] ?? numbers.table.teens[token], (1...12).contains(h) {
+            clock = Clock(hour: h)
+            i += 1
+            // Minutes in words: "thirty", "forty five", "oh five", "fifteen".
+            if i < tokens.endIndex {
+                let next = tokens[i]
+                if numbers.table.zeroAlternatives.contains(next), i + 1 < tokens.endIndex,
+                   let d = numbers.table.digits[tokens[i + 1]] {
+                    clock.minute = d; i += 2
+                } else if numbers.table.teens[next] != nil || numbers.table.tens[next] != nil,
+                          let (m, used) = numbers.parseBelowHundred(tokens[i...]), m < 60 {
+                    clock.minute = m; i += used
+                }
+            }
+        } else {
+            return nil
+        }
+        if i < tokens.endIndex, let (meaning, used) = phrases.longestMatch(tokens[i...]) {
+            switch meaning {
+            case .meridiem(let m): clock.meridiem = m; marked = true; i += used
+            case .oclock: marked = true; i += used
+            default: break
+            }
+        }
+        if requireMarker && !marked { return nil }
+        return (clock, i - tokens.startIndex)
+    }
+
+    static func isoDate(_ token: String) -> TimeExpression.Day? {
+        let parts = token.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        return .date(year: y, month: m, day: d)
+    }
+}
+
+/// Longest-match lookup of multi-word phrases.
+struct PhraseMatcher<Value: Sendable>: Sendable {
+    private var entries: [[String]: Value] = [:]
+    private var longest = 1
+
+    init(_ pairs: [(String, Value)]) {
+        for (phrase, value) in pairs {
+            let key = Tokenizer.tokens(phrase)
+            guard !key.isEmpty, entries[key] == nil else { continue }
+            entries[key] = value
+            longest = max(longest, key.count)
+        }
+    }
+
+    func longestMatch(_ tokens: ArraySlice<String>) -> (Value, Int)? {
+        for length in stride(from: min(longest, tokens.count), through: 1, by: -1) {
+            let key = Array(tokens.prefix(length))
+            if let value = entries[key] { return (value, length) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,161 @@
+import CareModel
+import Foundation
+import GRDB
+
+/// Why the store could not do what was asked, in words a person can act on.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+    case cannotCreateDirectory(String)
+    case cannotOpen(path: String, reason: String)
+    case writeFailed(String)
+
+    public var description: String {
+        switch self {
+        case .cannotCreateDirectory(let path): return "cannot create the folder \(path)"
+        case .cannotOpen(let path, let reason): return "\(path): \(reason)"
+        case .writeFailed(let reason): return reason
+        }
+    }
+}
+
+/// The data directory: where CareVoice keeps its database (and, later, pictures and reports).
+public struct DataDirectory: Sendable {
+    public var url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// `$XDG_DATA_HOME/carevoice`, else `~/.local/share/carevoice`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return DataDirectory(url: URL(fileURLWithPath: xdg).appendingPathComponent("carevoice"))
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return DataDirectory(url: URL(fileURLWithPath: home).appendingPathComponent(".local/share/carevoice"))
+    }
+
+    public var databaseURL: URL { url.appendingPathComponent("carevoice.sqlite") }
+
+    /// Creates the directory 0700 (health data is nobody else's business).
+    public func prepare() throws {
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: url.path) {
+            do {
+                try fm.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw StoreError.cannotCreateDirectory(url.path)
+            }
+        }
+    }
+}
+
+/// SQLite through GRDB: WAL journal, numbered migrations, one transaction per change.
+public final class Store: Sendable {
+    private let dbQueue: DatabaseQueue
+    public let path: String
+
+    /// Opens (creating if needed) the database in `directory`. The file is 0600.
+    /// A file that is not a CareVoice database is never overwritten: opening fails instead.
+    public init(directory: DataDirectory) throws {
+        try directory.prepare()
+        path = directory.databaseURL.path
+        if !FileManager.default.fileExists(atPath: path) {
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        var config = Configuration()
+        config.journalMode = .wal
+        config.busyMode = .timeout(5)
+        do {
+            dbQueue = try DatabaseQueue(path: path, configuration: config)
+            try Self.migrator.migrate(dbQueue)
+        } catch let error as DatabaseError {
+            throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// An in-memory store for tests of code above the store.
+    public init(inMemory: Void = ()) throws {
+        path = ":memory:"
+        dbQueue = try DatabaseQueue()
+        try Self.migrator.migrate(dbQueue)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1-glucose-readings") { db in
+            try db.create(table: "glucose_reading") { t in
+                t.autoIncrementedPrimaryKey("id")
+                // The instant, as Unix seconds, and the UTC offset where it was taken.
+                t.column("taken_at", .double).notNull().indexed()
+                t.column("utc_offset_seconds", .integer).notNull()
+                t.column("mmol_per_l", .double).notNull()
+                t.column("tag", .text)
+                t.column("source", .text).notNull()
+                t.column("created_at", .double).notNull()
+            }
+        }
+        return migrator
+    }
+
+    public var journalMode: String {
+        ((try? dbQueue.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }) ?? nil) ?? "?"
+    }
+
+    // MARK: Readings
+
+    @discardableResult
+    public func save(_ reading: GlucoseReading, createdAt: Date = Date()) throws -> GlucoseReading {
+        do {
+            return try dbQueue.write { db in
+                var record = ReadingRecord(reading, createdAt: createdAt)
+                try record.insert(db)
+                return record.reading
+            }
+        } catch let error as DatabaseError {
+            throw StoreError.writeFailed(error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    /// Newest first.
+    public func readings(limit: Int? = nil) throws -> [GlucoseReading] {
+        try dbQueue.read { db in
+            var request = ReadingRecord.order(Column("taken_at").desc, Column("id").desc)
+            if let limit { request = request.limit(limit) }
+            return try request.fetchAll(db).map(\.reading)
+        }
+    }
+
+    public func readingCount() throws -> Int {
+        try dbQueue.read { try ReadingRecord.fetchCount($0) }
+    }
+}
+
+/// The row layout of `glucose_reading`; kept private to the store.
+struct ReadingRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "glucose_reading"
+    var id: Int64?
+    var taken_at: Double
+    var utc_offset_seconds: Int
+    var mmol_per_l: Double
+    var tag: String?
+    var source: String
+    var created_at: Double
+
+    init(_ r: GlucoseReading, createdAt: Date) {
+        id = r.id
+        taken_at = r.takenAt.timeIntervalSince1970
+        utc_offset_seconds = r.utcOffsetSeconds
+        mmol_per_l = r.level.mmolPerL
+        tag = r.tag?.rawValue
+        source = r.source.rawValue
+        created_at = createdAt.timeIntervalSince1970
+    }
+
+    var reading: GlucoseReading {
+        GlucoseReading(id: id, takenAt: Date(timeIntervalSince1970: taken_at), utcOffsetSeconds: utc_offset_seconds,
+                       level: GlucoseLevel(mmolPerL: mmol_per_l), tag: tag.flatMap(MealTag.init(rawValue:)),
+                       source: EntrySource(rawValue: source) ?? .keyboard)
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

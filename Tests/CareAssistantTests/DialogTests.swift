@@ -1,0 +1,205 @@
+import CareLanguage
+import CareModel
+import Foundation
+import Testing
+@testable import CareAssistant
+
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let english = try! ResourceLocator(root: root).loadLocale("en")
+private let calendar: Calendar = {
+    var c = Calendar(identifier: .gregorian)
+    c.timeZone = TimeZone(identifier: "Europe/London")!
+    return c
+}()
+private let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 14))!
+
+/// Drives the dialog with events, as the runtime would, and records what it asks for.
+private struct Script {
+    var dialog = Dialog(phrasebook: Phrasebook(table: english, calendar: calendar), preferredUnit: .mmolPerL)
+    var effects: [DialogEffect] = []
+
+    init(preferredUnit: GlucoseUnit = .mmolPerL) {
+        dialog.preferredUnit = preferredUnit
+        effects = dialog.handle(.started, now: now)
+    }
+
+    @discardableResult
+    mutating func send(_ event: DialogEvent) -> [DialogEffect] {
+        effects = dialog.handle(event, now: now)
+        // The runtime answers a save with the stored reading.
+        if let reading = saved { effects += dialog.handle(.saved(reading), now: now) }
+        return effects
+    }
+
+    var saved: GlucoseReading? {
+        for case .save(let reading) in effects { return reading }
+        return nil
+    }
+    var said: [String] { effects.compactMap { if case .say(let m) = $0 { return m.display } else { return nil } } }
+    var spoken: [String] { effects.compactMap { if case .say(let m) = $0 { return m.spoken } else { return nil } } }
+    var editable: String? {
+        for case .showEditable(_, let text) in effects { return text }
+        return nil
+    }
+    var listening: ListeningContext? {
+        effects.compactMap { if case .listen(let c) = $0 { return c } else { return nil } }.last
+    }
+}
+
+@Suite struct DialogTests {
+    @Test func greetsAndListensForAReading() {
+        let script = Script()
+        #expect(script.said.first?.hasPrefix("Hello") == true)
+        #expect(script.listening == .reading)
+    }
+
+    @Test func readsBackAndSavesOnYes() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        #expect(s.spoken == ["six point five millimoles per litre, before breakfast. Shall I save it?"])
+        #expect(s.said == ["6.5 mmol/L, before breakfast. Shall I save it?"])
+        #expect(s.editable == "glucose 6.5 before breakfast")
+        #expect(s.listening == .answer)
+        #expect(s.saved == nil)
+
+        s.send(.heard("yes"))
+        let reading = try #require(s.saved)
+        #expect(reading.level.mmolPerL == 6.5)
+        #expect(reading.tag == .beforeBreakfast)
+        #expect(reading.source == .voice)
+        #expect(reading.takenAt == now)
+        #expect(s.said.first == "Saved: 6.5 mmol/L, before breakfast.")
+        #expect(s.listening == .reading)
+        #expect(s.dialog.state == .idle)
+    }
+
+    @Test func enterOnTheUnchangedLineConfirms() throws {
+        var s = Script()
+        s.send(.typed("sugar 7.2 after dinner"))
+        let line = try #require(s.editable)
+        s.send(.typed(line))
+        #expect(try #require(s.saved).level.mmolPerL == 7.2)
+        #expect(s.saved?.source == .keyboard)
+    }
+
+    @Test func noSavesNothing() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("no"))
+        #expect(s.saved == nil)
+        #expect(s.said.first == "Not saved.")
+        #expect(s.dialog.state == .idle)
+    }
+
+    @Test(arguments: [DialogEvent.typed(""), .typed("   "), .cancelledByKey, .heard("cancel"), .typed("cancel")])
+    func cancelSavesNothing(_ event: DialogEvent) {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(event)
+        #expect(s.saved == nil)
+        #expect(s.said.first == "Cancelled. Nothing was saved.")
+        #expect(s.dialog.state == .idle)
+    }
+
+    @Test func anEditedLineIsParsedAgainAndSaved() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        s.send(.typed("glucose 7.5 before breakfast"))
+        let reading = try #require(s.saved)
+        #expect(reading.level.mmolPerL == 7.5)
+        #expect(reading.source == .keyboard)
+        #expect(s.said.first == "Saved: 7.5 mmol/L, before breakfast.")
+    }
+
+    @Test func aSpokenCorrectionIsReadBackBeforeSaving() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("glucose seven point two"))
+        #expect(s.saved == nil)
+        #expect(s.said == ["7.2 mmol/L. Shall I save it?"])
+        s.send(.heard("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 7.2)
+    }
+
+    @Test func notUnderstoodSavesNothingAndGoesOn() {
+        var s = Script()
+        s.send(.heard("I have three cats"))
+        #expect(s.said == ["Sorry, I didn't catch that."])
+        #expect(s.saved == nil)
+        #expect(s.listening == .reading)
+        s.send(.typed("glucose 5.5"))
+        #expect(s.editable == "glucose 5.5")
+    }
+
+    @Test(arguments: ["glucose 0.299", "glucose 65 mmol", "glucose 700", "glucose 6.5 mg/dl", "glucose 0.5"])
+    func implausibleValuesAreAskedAgain(_ text: String) {
+        var s = Script()
+        s.send(.typed(text))
+        #expect(s.saved == nil)
+        #expect(s.said.first?.contains("sounds wrong") == true)
+        #expect(s.dialog.state == .idle)
+    }
+
+    @Test func theDecimalPointIsNeverLost() {
+        var s = Script()
+        s.send(.typed("glucose 0.299"))
+        #expect(s.said.first?.hasPrefix("0.299 ") == true)
+        #expect(s.spoken.first?.hasPrefix("zero point two nine nine") == true)
+    }
+
+    @Test func repeatSaysTheReadBackAgain() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        let first = s.said
+        s.send(.heard("repeat"))
+        #expect(s.said == first)
+        #expect(s.saved == nil)
+        #expect(s.dialog.state != .idle)
+    }
+
+    @Test func bareNumbersTakeTheUnitThatFits() throws {
+        var s = Script(preferredUnit: .mmolPerL)
+        s.send(.typed("98"))
+        #expect(s.said.first == "98 mg/dL. Shall I save it?")
+        s.send(.typed("yes"))
+        #expect(abs(try #require(s.saved).level.mgPerDL - 98) < 1e-9)
+    }
+
+    @Test func theReadBackNamesANamedTime() {
+        var s = Script()
+        s.send(.typed("glucose 6.5 yesterday at 9 pm"))
+        #expect(s.said.first == "6.5 mmol/L, yesterday at 9:00 PM. Shall I save it?")
+        #expect(s.editable == "glucose 6.5 yesterday at 9:00 PM")
+    }
+
+    @Test func futureTimesAreAskedAgain() {
+        var s = Script()
+        s.send(.typed("glucose 6.5 at 11 pm today"))
+        #expect(s.said.first == "That time is in the future. Please say the reading again.")
+    }
+
+    @Test func emergencyWordsInterruptAConfirmation() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("help"))
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.saved == nil)
+        #expect(s.editable == "glucose 6.5")
+    }
+
+    @Test func endOfInputDuringAConfirmationSavesNothing() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.endOfInput)
+        #expect(s.saved == nil)
+        #expect(s.effects.last == .exit)
+    }
+
+    @Test func aFailedSaveIsReported() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        _ = s.dialog.handle(.heard("yes"), now: now)
+        let effects = s.dialog.handle(.saveFailed(reason: "disk full"), now: now)
+        #expect(effects.first == .say(Message("I couldn't save that reading: disk full. Nothing that was saved before is lost.")))
+    }
+}

@@ -1,0 +1,64 @@
+import CareModel
+import Foundation
+import Testing
+@testable import CareStore
+
+private func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-store-\(UUID().uuidString)")
+    return url
+}
+
+@Suite struct StoreTests {
+    @Test func savesAndListsNewestFirstUnrounded() throws {
+        let dir = DataDirectory(url: temporaryDirectory())
+        defer { try? FileManager.default.removeItem(at: dir.url) }
+        let store = try Store(directory: dir)
+        let early = GlucoseReading(takenAt: Date(timeIntervalSince1970: 1_000_000), utcOffsetSeconds: 3600,
+                                   level: GlucoseLevel(101, .mgPerDL), tag: .fasting, source: .voice)
+        let late = GlucoseReading(takenAt: Date(timeIntervalSince1970: 2_000_000), utcOffsetSeconds: -28800,
+                                  level: GlucoseLevel(6.5, .mmolPerL), tag: nil, source: .keyboard)
+        try store.save(early)
+        let saved = try store.save(late)
+        #expect(saved.id != nil)
+        let all = try store.readings()
+        #expect(all.map(\.level) == [late.level, early.level])
+        #expect(all[1].level.mmolPerL == 101 / 18.016)
+        #expect(all[1].tag == .fasting)
+        #expect(all[1].utcOffsetSeconds == 3600)
+        #expect(all[0].source == .keyboard)
+    }
+
+    @Test func usesWALAndPrivatePermissions() throws {
+        let dir = DataDirectory(url: temporaryDirectory().appendingPathComponent("nested"))
+        defer { try? FileManager.default.removeItem(at: dir.url.deletingLastPathComponent()) }
+        let store = try Store(directory: dir)
+        #expect(store.journalMode == "wal")
+        let dirMode = try FileManager.default.attributesOfItem(atPath: dir.url.path)[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: dir.databaseURL.path)[.posixPermissions] as? Int
+        #expect(dirMode == 0o700)
+        #expect(fileMode == 0o600)
+    }
+
+    @Test func keepsDataAcrossReopening() throws {
+        let dir = DataDirectory(url: temporaryDirectory())
+        defer { try? FileManager.default.removeItem(at: dir.url) }
+        try Store(directory: dir).save(GlucoseReading(takenAt: Date(), utcOffsetSeconds: 0, level: GlucoseLevel(mmolPerL: 5),
+                                                      tag: nil, source: .voice))
+        #expect(try Store(directory: dir).readingCount() == 1)
+    }
+
+    @Test func aCorruptFileIsReportedAndLeftAlone() throws {
+        let dir = DataDirectory(url: temporaryDirectory())
+        defer { try? FileManager.default.removeItem(at: dir.url) }
+        try dir.prepare()
+        let garbage = Data(repeating: 0x42, count: 4096)
+        try garbage.write(to: dir.databaseURL)
+        #expect(throws: StoreError.self) { try Store(directory: dir) }
+        #expect(try Data(contentsOf: dir.databaseURL) == garbage)
+    }
+
+    @Test func standardDirectoryFollowsXDG() {
+        #expect(DataDirectory.standard(environment: ["XDG_DATA_HOME": "/x"]).url.path == "/x/carevoice")
+        #expect(DataDirectory.standard(environment: ["HOME": "/home/a"]).url.path == "/home/a/.local/share/carevoice")
+    }
+}
