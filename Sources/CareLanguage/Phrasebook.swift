@@ -20,7 +20,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
     case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
     case noMicrophone, noSpeaker, noSpeechEngine, goodbye, saveFailed, storeUnavailable, emergency
-    case noReadings, readingLine, audioFileError
+    case noReadings, readingLine, audioFileError, audioUnreadable, audioNotWAV, audioUnsupported, audioTruncated
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

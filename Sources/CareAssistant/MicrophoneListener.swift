@@ -1,0 +1,80 @@
+import CareLanguage
+import CareSpeech
+import Foundation
+import Logging
+
+/// Decodes live audio on its own thread (pocketsphinx is not thread-safe, so the
+/// recognizer is used from this thread only once listening has started).
+final class MicrophoneListener: @unchecked Sendable {
+    private let source: AudioSource
+    private let recognizer: SpeechRecognizer
+    private let events: EventQueue
+    private let lock = NSLock()
+    private var context: ListeningContext = .reading
+    private var mutedUntil: Date = .distantPast
+    private var muted = false
+    private var running = true
+    private let logger = Logger(label: "carevoice.microphone")
+
+    /// How long after the assistant stops talking its own echo may still be in the room.
+    static let echoTail: TimeInterval = 0.3
+    static let chunkFrames = 1600  // 0.1 s at 16 kHz
+
+    init(source: AudioSource, recognizer: SpeechRecognizer, events: EventQueue) {
+        self.source = source
+        self.recognizer = recognizer
+        self.events = events
+    }
+
+    func start(context: ListeningContext) {
+        listen(context)
+        let thread = Thread { [self] in loop() }
+        thread.name = "carevoice.microphone"
+        thread.start()
+    }
+
+    func listen(_ context: ListeningContext) {
+        lock.withLock { self.context = context }
+    }
+
+    /// The assistant is speaking: what the microphone hears now is our own voice.
+    func mute(_ on: Bool) {
+        lock.withLock {
+            muted = on
+            if !on { mutedUntil = Date().addingTimeInterval(Self.echoTail) }
+        }
+    }
+
+    func stop() {
+        lock.withLock { running = false }
+    }
+
+    private func loop() {
+        var current: ListeningContext?
+        while lock.withLock({ running }) {
+            let chunk: [Int16]?
+            do {
+                chunk = try source.read(frames: Self.chunkFrames)
+            } catch {
+                logger.warning("microphone stopped: \(error)")
+                break
+            }
+            guard var samples = chunk else { break }
+            let (wanted, isMuted) = lock.withLock { (context, muted || Date() < mutedUntil) }
+            if isMuted {
+                recognizer.reset()
+                continue
+            }
+            if wanted != current {
+                try? recognizer.selectGrammar(wanted.rawValue)
+                current = wanted
+            }
+            NoiseFloor.apply(to: &samples)
+            for result in recognizer.process(samples) where !result.text.isEmpty {
+                logger.debug("heard \(result.text) (confidence \(result.confidence))")
+                events.put(InputEvent(origin: .voice, event: .heard(result.text)))
+            }
+        }
+        source.close()
+    }
+}

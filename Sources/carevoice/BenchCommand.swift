@@ -1,0 +1,182 @@
+import ArgumentParser
+import CareAssistant
+import CareLanguage
+import CareModel
+import CareSpeech
+import CareStore
+import CareTerminal
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure the assistant (benchmarks are commands, not tests).",
+        subcommands: [BenchLoop.self]
+    )
+}
+
+/// The whole speech loop on synthesized sessions: espeak-ng says a reading and
+/// "yes"; the assistant decodes the recording exactly as with `--audio-in`.
+struct BenchLoop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loop", abstract: "Say readings with several espeak-ng voices and count the ones saved exactly right.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "How many readings.") var count = 100
+    @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
+    @Option(help: "Seed for choosing readings.") var seed: UInt64 = 42
+    @Flag(help: "Print every reading.") var details = false
+
+    func run() throws {
+        let started = Date()
+        let env = try AppEnvironment.make(common)
+        let synthesizer = try SpeechSynthesizer.shared()
+        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
+        _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
+        let startup = Date().timeIntervalSince(started)
+
+        var generator = SeededGenerator(seed: seed)
+        let voiceList = voices.split(separator: ",").map(String.init)
+        var right = 0
+        var perVoice: [String: (right: Int, total: Int)] = [:]
+        var latencies: [Double] = []
+        let numbers = NumberWords(env.table.numbers)
+
+        for index in 0..<count {
+            let voice = voiceList[index % voiceList.count]
+            let spec = ReadingSpec.random(using: &generator)
+            let sentence = spec.sentence(table: env.table, numbers: numbers)
+            let session = try SessionAudio.make([sentence, "yes"], voice: voice, synthesizer: synthesizer)
+
+            let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
+            let store = try Store()
+            try recognizer.selectGrammar(ListeningContext.reading.rawValue)
+            var configuration = AssistantRuntime.Configuration(
+                phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: store, storeProblem: nil,
+                recognizer: recognizer, voice: .recording(session), keyboard: false, speech: output)
+            configuration.display = { _ in }
+            let runtime = AssistantRuntime(configuration)
+            var heard: [String] = []
+            runtime.onHeard = { text in
+                heard.append(text)
+                output.markHeard()
+            }
+            runtime.run()
+            latencies += output.latencies
+
+            let saved = try store.readings()
+            let ok = saved.count == 1 && abs(saved[0].level.mmolPerL - spec.level.mmolPerL) < 1e-9 && saved[0].tag == spec.tag
+            if ok { right += 1 }
+            perVoice[voice, default: (0, 0)].total += 1
+            if ok { perVoice[voice, default: (0, 0)].right += 1 }
+            if details || !ok {
+                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.map { "\"\($0)\"" }.joined(separator: ", "))")
+            }
+        }
+
+        for voice in voiceList {
+            let r = perVoice[voice] ?? (0, 0)
+            Console.line("voice \(voice): \(r.right)/\(r.total)")
+        }
+        latencies.sort()
+        Console.line(String(format: "start to first prompt (locale, recognizer, synthesizer, greeting): %.0f ms", startup * 1000))
+        if !latencies.isEmpty {
+            Console.line(String(format: "recognized utterance to spoken confirmation synthesized: median %.0f ms, p95 %.0f ms (plus the recognizer's %.2f s end-of-speech window)",
+                                percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000, 0.5))
+        }
+        Console.line("peak memory: \(peakMemoryMiB()) MiB")
+        Console.line(String(format: "loop: %d/%d saved exactly right (%.1f%%)", right, count, Double(right) * 100 / Double(max(count, 1))))
+    }
+}
+
+/// A reading to say, and how to say it.
+struct ReadingSpec {
+    var number: String
+    var unit: GlucoseUnit
+    var sayUnit: Bool
+    var tag: MealTag?
+    var lead: String
+
+    var level: GlucoseLevel { GlucoseLevel(Double(number)!, unit) }
+
+    static func random(using g: inout SeededGenerator) -> ReadingSpec {
+        let unit: GlucoseUnit = Int.random(in: 0..<3, using: &g) == 0 ? .mgPerDL : .mmolPerL
+        let number = unit == .mmolPerL
+            ? { let tenths = Int.random(in: 30...180, using: &g); return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)" }()
+            : String(Int.random(in: 60...300, using: &g))
+        let tags: [MealTag?] = [nil] + MealTag.allCases
+        return ReadingSpec(number: number, unit: unit, sayUnit: Bool.random(using: &g),
+                           tag: tags.randomElement(using: &g)!,
+                           lead: ["glucose", "blood sugar", "my blood sugar is", "sugar", ""].randomElement(using: &g)!)
+    }
+
+    func sentence(table: LocaleTable, numbers: NumberWords) -> String {
+        var words = [lead, numbers.spell(number)]
+        if sayUnit { words.append(table.phrases(for: unit).say[1]) }
+        if let tag { words.append(table.phrases(for: tag).say[0]) }
+        return words.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// Builds a session recording: each sentence spoken, separated by silence, at 16 kHz.
+enum SessionAudio {
+    static func make(_ sentences: [String], voice: String, synthesizer: SpeechSynthesizer,
+                     gap: Double = 1.2) throws -> PCMAudio {
+        var samples = [Int16](repeating: 0, count: 8000)
+        for sentence in sentences {
+            let spoken = Resampler.resample(try synthesizer.synthesize(sentence, voice: voice), to: 16000)
+            samples += spoken.samples
+            samples += [Int16](repeating: 0, count: Int(gap * 16000))
+        }
+        return PCMAudio(samples: samples, sampleRate: 16000)
+    }
+}
+
+/// Synthesizes like the real output (so the time is real) and notes how long
+/// after an utterance was recognized the reply was ready to play.
+final class TimingOutput: SpeechOutput {
+    private let synthesizer: SpeechSynthesizer
+    private let voice: String
+    private var heardAt: Date?
+    private(set) var latencies: [Double] = []
+
+    init(synthesizer: SpeechSynthesizer, voice: String) {
+        self.synthesizer = synthesizer
+        self.voice = voice
+    }
+
+    func markHeard() { heardAt = Date() }
+
+    func speak(_ text: String) throws {
+        _ = try synthesizer.synthesize(text, voice: voice)
+        if let heardAt {
+            latencies.append(Date().timeIntervalSince(heardAt))
+            self.heardAt = nil
+        }
+    }
+}
+
+/// SplitMix64: reproducible choices for benchmarks.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    guard !sorted.isEmpty else { return 0 }
+    return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+/// VmHWM: the most resident memory this process has used.
+func peakMemoryMiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kib = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+    return kib / 1024
+}

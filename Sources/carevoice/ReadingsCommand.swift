@@ -1,0 +1,94 @@
+import ArgumentParser
+import CareLanguage
+import CareModel
+import CareStore
+import CareTerminal
+import Foundation
+
+struct ReadingsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "readings", abstract: "List saved glucose readings, newest first.")
+
+    @OptionGroup var common: CommonOptions
+    @Flag(help: "Print a JSON array instead of lines.") var json = false
+    @Option(help: "Show at most this many.") var limit: Int?
+    @Option(help: "Unit to show: mmol/L or mg/dL.") var unit: String?
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let store: Store
+        do {
+            store = try Store(directory: env.dataDirectory)
+        } catch {
+            throw CommandFailure(env.phrasebook.text(.storeUnavailable, ["reason": "\(error)"]))
+        }
+        let readings = try store.readings(limit: limit)
+        if json {
+            print(try ReadingsJSON.encode(readings))
+            return
+        }
+        guard !readings.isEmpty else { return Console.line(env.phrasebook.text(.noReadings)) }
+        let shownUnit = unit.flatMap { text in GlucoseUnit.allCases.first { $0.rawValue.lowercased() == text.lowercased() } } ?? .mmolPerL
+        for reading in readings {
+            let tag = reading.tag.map { ", " + env.table.phrases(for: $0).speak } ?? ""
+            Console.line(env.phrasebook.text(.readingLine, [
+                "date": ISO8601.localMinutes(reading.takenAt, offset: reading.utcOffsetSeconds),
+                "value": reading.level.displayValue(in: shownUnit),
+                "unit": env.table.phrases(for: shownUnit).symbol,
+                "tag": tag,
+            ]))
+        }
+    }
+}
+
+/// The JSON shape of `carevoice readings --json`, also used by tests and exports.
+enum ReadingsJSON {
+    struct Item: Encodable {
+        var id: Int64?
+        var takenAt: String
+        var mmolPerL: Double
+        var mgPerDL: Double
+        var tag: String?
+        var source: String
+
+        enum CodingKeys: String, CodingKey { case id, takenAt, mmolPerL, mgPerDL, tag, source }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(takenAt, forKey: .takenAt)
+            try c.encode(mmolPerL, forKey: .mmolPerL)
+            try c.encode(mgPerDL, forKey: .mgPerDL)
+            try c.encode(tag, forKey: .tag)  // null when untagged, not missing
+            try c.encode(source, forKey: .source)
+        }
+    }
+
+    static func encode(_ readings: [GlucoseReading]) throws -> String {
+        let items = readings.map {
+            Item(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds),
+                 mmolPerL: $0.level.mmolPerL, mgPerDL: $0.level.mgPerDL, tag: $0.tag?.rawValue, source: $0.source.rawValue)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(items), as: UTF8.self)
+    }
+}
+
+/// Times as the person's clock showed them, with the UTC offset of that moment.
+enum ISO8601 {
+    static func withOffset(_ date: Date, offset: Int) -> String {
+        format(date, offset: offset, pattern: "yyyy-MM-dd'T'HH:mm:ssxxx")
+    }
+
+    static func localMinutes(_ date: Date, offset: Int) -> String {
+        format(date, offset: offset, pattern: "yyyy-MM-dd HH:mm")
+    }
+
+    private static func format(_ date: Date, offset: Int, pattern: String) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(secondsFromGMT: offset)
+        f.dateFormat = pattern
+        return f.string(from: date)
+    }
+}

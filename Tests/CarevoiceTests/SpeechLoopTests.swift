@@ -1,0 +1,170 @@
+import CareSpeech
+import Foundation
+import Testing
+
+/// The whole loop through the real engines: espeak-ng speaks a session, the
+/// binary hears it through `--audio-in`, and the database holds what was confirmed.
+@Suite(.serialized) struct SpeechLoopTests {
+    @Test func aConfirmedSpokenReadingIsSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five before breakfast", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Heard: glucose 6.5 before breakfast"))
+        #expect(run.stdout.contains("Saved: 6.5 mmol/L, before breakfast."))
+        let saved = try readings(in: dir)
+        #expect(saved.count == 1)
+        #expect(saved.first?.mmolPerL == 6.5)
+        #expect(saved.first?.tag == "before-breakfast")
+        #expect(saved.first?.source == "voice")
+    }
+
+    @Test func noSavesNothing() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose seven point two", "no"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Not saved."))
+        #expect(try readings(in: dir).isEmpty)
+    }
+
+    @Test func aSpokenCorrectionIsWhatGetsSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five", "glucose eight point one after dinner", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0)
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.mmolPerL) == [8.1])
+        #expect(saved.first?.tag == "after-dinner")
+    }
+
+    @Test(arguments: [8000, 16000, 44100, 48000])
+    func recordingsAtOtherRatesWork(rate: Int) throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["blood sugar one hundred twenty milligrams per deciliter", "yes"], rate: rate, in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0)
+        let saved = try readings(in: dir)
+        #expect(saved.count == 1)
+        if let first = saved.first { #expect(abs(first.mgPerDL - 120) < 1e-9) }
+    }
+
+    @Test func theSpokenConfirmationGoesToTheAudioOutFile() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["sugar seven point two after dinner", "yes"], in: dir)
+        let out = dir.appendingPathComponent("said.wav")
+        let run = try CLI.run(["--audio-in", wav.path, "--audio-out", out.path, "--data-dir", dir.path])
+        #expect(run.status == 0)
+        let said = try WAVFile.read(out)
+        // Greeting, read-back, saved, next prompt: many seconds of speech.
+        #expect(said.duration > 5)
+        #expect(said.samples.contains { abs(Int($0)) > 1000 })
+    }
+
+    @Test func aCorruptRecordingGetsOneClearSentence() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.wav")
+        try Data("RIFF1234WAVEfmt garbage".utf8).write(to: bad)
+        let run = try CLI.run(["--audio-in", bad.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("I can't use the sound file"))
+        #expect(!run.stderr.contains("Fatal"))
+    }
+}
+
+@Suite(.serialized) struct KeyboardLoopTests {
+    @Test func pipedLinesTakeTheSameRoad() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path],
+                              input: "glucose 6.5 before breakfast\nyes\nsugar 7.2 after dinner\nno\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("6.5 mmol/L, before breakfast. Shall I save it?"))
+        #expect(run.stdout.contains("Heard: glucose 6.5 before breakfast"))
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.mmolPerL) == [6.5])
+        #expect(saved.first?.source == "keyboard")
+    }
+
+    @Test func aCorrectedLineReplacesWhatWasHeardAndIsSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 6.5\nglucose 5.6 fasting\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Saved: 5.6 mmol/L, fasting."))
+        #expect(try readings(in: dir).map(\.tag) == ["fasting"])
+    }
+
+    @Test func implausibleAndUnclearInputSavesNothing() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path],
+                              input: "glucose 0.299\nyes\nmy cat is seven\nyes\n")
+        #expect(run.stdout.contains("0.299 sounds wrong"))
+        #expect(run.stdout.contains("Sorry, I didn't catch that."))
+        #expect(try readings(in: dir).isEmpty)
+    }
+
+    @Test func readingsAsJSONHaveTheDocumentedShape() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 110 mg/dl fasting\nyes\nglucose 7\nyes\n")
+        let run = try CLI.run(["readings", "--data-dir", dir.path, "--json"])
+        let objects = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
+        let newest = try #require(objects?.first)
+        #expect(Set(newest.keys).isSuperset(of: ["id", "takenAt", "mmolPerL", "mgPerDL", "tag", "source"]))
+        #expect(newest["tag"] is NSNull)
+        let takenAt = try #require(newest["takenAt"] as? String)
+        #expect(takenAt.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$"#, options: .regularExpression) != nil)
+        let oldest = try #require(objects?.last)
+        #expect(abs((oldest["mgPerDL"] as? Double ?? 0) - 110) < 1e-9)
+        #expect(oldest["tag"] as? String == "fasting")
+    }
+
+    @Test func commonOptionsWorkAfterTheSubcommand() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["readings", "--data-dir", dir.path, "--plain", "--no-speech"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "No readings yet.\n")
+    }
+
+    @Test func plainOutputHasNoEscapeCodes() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 6.5\nyes\n")
+        #expect(!run.stdout.contains("\u{1B}"))
+        #expect(!run.stdout.contains("\r"))
+    }
+
+    @Test func aBrokenDatabaseIsReportedAndNotTouched() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("carevoice.sqlite")
+        let garbage = Data(repeating: 7, count: 2048)
+        try garbage.write(to: file)
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "help\nglucose 6.5\nyes\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("I can't open your data file"))
+        #expect(run.stdout.contains("emergency number"))
+        #expect(run.stdout.contains("I couldn't save that reading"))
+        #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    @Test func theDataDirectoryIsPrivate() throws {
+        let parent = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let dir = parent.appendingPathComponent("data")
+        _ = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 6.5\nyes\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path)
+        #expect(attributes[.posixPermissions] as? Int == 0o700)
+        let db = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("carevoice.sqlite").path)
+        #expect(db[.posixPermissions] as? Int == 0o600)
+    }
+}
