@@ -34,8 +34,8 @@ final class KeyboardInput: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Takes the editable line off the screen before the assistant speaks, so
-    /// output stays one line after another. Returns once the editor has let go.
+    /// Ends the editable line before the assistant prints or speaks, so output
+    /// stays one line after another. Returns once the editor has let go.
     func pause() {
         guard let editor else { return }
         condition.lock()
@@ -73,10 +73,9 @@ final class KeyboardInput: @unchecked Sendable {
             condition.lock()
             reading = false
             if case .interrupted = outcome {
+                // readLine has ended the line already; the assistant's output follows below it.
                 condition.broadcast()
                 condition.unlock()
-                // The line was cut off mid-screen: end it before other output.
-                Console.line("")
                 continue
             }
             request = nil
