@@ -1,0 +1,53 @@
+#pragma once
+/*
+ * The subset of pocketsphinx 0.8 (5prealpha) / sphinxbase that CareSpeech uses.
+ *
+ * Why not just include <pocketsphinx.h>: it includes its siblings with angle
+ * brackets (<ps_search.h>, <cmdln_macro.h>), so it only compiles with
+ * -I/usr/include/pocketsphinx, and C-target flags are not passed on to Swift
+ * targets that import this module. So the declarations are repeated here with
+ * opaque types; shim.c includes the real headers too, and the C compiler
+ * rejects any declaration below that disagrees with them.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct ps_decoder_s ps_decoder_t;
+typedef struct cmd_ln_s cmd_ln_t;
+typedef struct arg_s arg_t;
+typedef struct logmath_s logmath_t;
+
+/* sphinxbase */
+void err_set_logfp(FILE *stream);
+cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout_cmdln, arg_t const *defn, int32_t argc, char *argv[], int32_t strict);
+int cmd_ln_free_r(cmd_ln_t *cmdln);
+double logmath_exp(logmath_t *lmath, int logb_p);
+
+/* pocketsphinx */
+arg_t const *ps_args(void);
+ps_decoder_t *ps_init(cmd_ln_t *config);
+int ps_free(ps_decoder_t *ps);
+logmath_t *ps_get_logmath(ps_decoder_t *ps);
+int ps_add_word(ps_decoder_t *ps, char const *word, char const *phones, int update);
+char *ps_lookup_word(ps_decoder_t *ps, const char *word);
+int ps_start_utt(ps_decoder_t *ps);
+int ps_process_raw(ps_decoder_t *ps, int16_t const *data, size_t n_samples, int no_search, int full_utt);
+int ps_end_utt(ps_decoder_t *ps);
+char const *ps_get_hyp(ps_decoder_t *ps, int32_t *out_best_score);
+int32_t ps_get_prob(ps_decoder_t *ps);
+int ps_get_n_frames(ps_decoder_t *ps);
+void ps_get_utt_time(ps_decoder_t *ps, double *out_nspeech, double *out_ncpu, double *out_nwall);
+uint8_t ps_get_in_speech(ps_decoder_t *ps);
+int ps_set_search(ps_decoder_t *ps, const char *name);
+const char *ps_get_search(ps_decoder_t *ps);
+int ps_set_jsgf_string(ps_decoder_t *ps, const char *name, const char *jsgf_string);
+
+/* CareVoice shims */
+
+/// Parses a JSGF grammar the way ps_set_jsgf_string does (first public rule)
+/// and lists the words it can produce, one per line, in a malloc'd string the
+/// caller frees. NULL when the grammar does not parse, has no public rule, or
+/// cannot be turned into a finite-state grammar. This lets the caller name a
+/// word missing from the dictionary, which pocketsphinx only writes to its log.
+char *carevoice_jsgf_words(const char *jsgf_source);

@@ -1,0 +1,219 @@
+import CALSA
+import Foundation
+
+/// Something that yields mono chunks (16 kHz unless `sampleRate` says otherwise) until it ends.
+/// Not thread-safe: read and close from one thread.
+public protocol AudioSource: AnyObject {
+    var sampleRate: Int { get }
+    /// Up to `frames` samples; nil at end of stream (or after `close`).
+    func read(frames: Int) throws -> [Int16]?
+    func close()
+}
+
+/// Process-wide ALSA setup.
+public enum AudioSystem {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var silenced = false
+
+    /// Routes ALSA's error messages to nowhere; every ALSA entry point here calls this first,
+    /// so a machine without a sound card never prints "ALSA lib ..." lines.
+    static func prepareALSA() {
+        lock.lock()
+        defer { lock.unlock() }
+        if !silenced {
+            carevoice_alsa_silence_errors()
+            silenced = true
+        }
+    }
+
+    /// Makes ALSA read its configuration from `path` (which should begin with
+    /// `</usr/share/alsa/alsa.conf>` to keep the standard devices) instead of the default files.
+    /// ALSA caches its configuration but compares the ALSA_CONFIG_PATH file list on every update,
+    /// so the new file takes effect at once, even if ALSA was used before. (Dropping the cache with
+    /// snd_config_update_free_global would also work but is unsafe while another thread opens a
+    /// device.) Throws `audioDevice` when ALSA cannot parse the file.
+    public static func useALSAConfiguration(at path: String) throws {
+        prepareALSA()
+        lock.lock()
+        defer { lock.unlock() }
+        setenv("ALSA_CONFIG_PATH", path, 1)
+        let updated = snd_config_update()
+        guard updated >= 0 else {
+            throw SpeechError.audioDevice("ALSA configuration \(path): \(alsaMessage(updated))")
+        }
+    }
+}
+
+private func alsaMessage(_ code: Int32) -> String {
+    String(cString: snd_strerror(code))
+}
+
+/// ALSA capture, S16_LE mono, through snd_pcm_open + snd_pcm_set_params (about 100 ms latency).
+/// "default" reaches PulseAudio/PipeWire where they run. Overruns are recovered silently.
+public final class MicrophoneSource: AudioSource {
+    public let sampleRate: Int
+    public let device: String
+    /// How many overruns (lost audio) were recovered so far.
+    public private(set) var overruns = 0
+    private var pcm: OpaquePointer?
+    /// Frames per snd_pcm_readi: never more than one period, since some plugins (the `file`
+    /// plugin's infile among them) cannot serve a read larger than their buffer.
+    private let readLimit: Int
+
+    /// - Throws: `SpeechError.audioDevice` with a short reason when the device cannot be opened
+    ///   or does not accept the format.
+    public init(device: String = "default", sampleRate: Int = 16000) throws {
+        AudioSystem.prepareALSA()
+        self.device = device
+        self.sampleRate = sampleRate
+        var handle: OpaquePointer?
+        let opened = snd_pcm_open(&handle, device, SND_PCM_STREAM_CAPTURE, 0)
+        guard opened >= 0, let handle else {
+            throw SpeechError.audioDevice("cannot open capture device \(device): \(alsaMessage(opened))")
+        }
+        let configured = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                                            1, UInt32(clamping: sampleRate), 1, 100_000)
+        guard configured >= 0 else {
+            snd_pcm_close(handle)
+            throw SpeechError.audioDevice("capture device \(device) refuses 16-bit mono at \(sampleRate) Hz: \(alsaMessage(configured))")
+        }
+        var bufferSize: snd_pcm_uframes_t = 0
+        var periodSize: snd_pcm_uframes_t = 0
+        snd_pcm_get_params(handle, &bufferSize, &periodSize)
+        readLimit = max(1, Int(periodSize > 0 ? periodSize : bufferSize))
+        pcm = handle
+    }
+
+    deinit { close() }
+
+    /// Blocks until `frames` samples have been captured.
+    public func read(frames: Int) throws -> [Int16]? {
+        guard let pcm else { return nil }
+        guard frames > 0 else { return [] }
+        var samples = [Int16](repeating: 0, count: frames)
+        var filled = 0
+        try samples.withUnsafeMutableBufferPointer { buffer in
+            while filled < frames {
+                let want = min(readLimit, frames - filled)
+                let got = snd_pcm_readi(pcm, buffer.baseAddress! + filled, snd_pcm_uframes_t(want))
+                if got > 0 {
+                    filled += got
+                    continue
+                }
+                if got == 0 || got == -Int(EAGAIN) { continue }
+                // Overrun (EPIPE) or suspend (ESTRPIPE): restart the stream and keep reading.
+                let recovered = snd_pcm_recover(pcm, Int32(got), 1)
+                guard recovered >= 0 else {
+                    throw SpeechError.audioDevice("capture from \(device) failed: \(alsaMessage(Int32(got)))")
+                }
+                overruns += 1
+            }
+        }
+        return samples
+    }
+
+    public func close() {
+        if let pcm {
+            snd_pcm_close(pcm)
+            self.pcm = nil
+        }
+    }
+}
+
+/// Audio already in memory, served in chunks; the building block of `FileAudioSource`.
+public final class BufferAudioSource: AudioSource {
+    public let sampleRate: Int
+    private var samples: [Int16]
+    private var position = 0
+    private var closed = false
+
+    public init(_ audio: PCMAudio) {
+        sampleRate = audio.sampleRate
+        samples = audio.samples
+    }
+
+    public func read(frames: Int) throws -> [Int16]? {
+        guard !closed, position < samples.count else { return nil }
+        let end = min(position + max(frames, 0), samples.count)
+        defer { position = end }
+        return Array(samples[position..<end])
+    }
+
+    public func close() {
+        closed = true
+        samples = []
+    }
+}
+
+/// A WAV file as a source: resampled to 16 kHz and, unless told otherwise, given the faint
+/// noise floor a real microphone would have (the recognizer misbehaves on digital silence).
+public final class FileAudioSource: AudioSource {
+    private let buffer: BufferAudioSource
+    public var sampleRate: Int { buffer.sampleRate }
+
+    public init(url: URL, sampleRate: Int = 16000, noiseFloor: Bool = true) throws {
+        var audio = Resampler.resample(try WAVFile.read(url), to: sampleRate)
+        if noiseFloor { NoiseFloor.apply(to: &audio.samples) }
+        buffer = BufferAudioSource(audio)
+    }
+
+    public func read(frames: Int) throws -> [Int16]? { try buffer.read(frames: frames) }
+    public func close() { buffer.close() }
+}
+
+/// ALSA playback. `play` blocks until the sound has been played (snd_pcm_drain).
+public final class SpeakerSink {
+    public let device: String
+    private var pcm: OpaquePointer?
+    private var configuredRate: Int?
+
+    /// - Throws: `SpeechError.audioDevice` when the device cannot be opened.
+    public init(device: String = "default") throws {
+        AudioSystem.prepareALSA()
+        self.device = device
+        var handle: OpaquePointer?
+        let opened = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        guard opened >= 0, let handle else {
+            throw SpeechError.audioDevice("cannot open playback device \(device): \(alsaMessage(opened))")
+        }
+        pcm = handle
+    }
+
+    deinit {
+        if let pcm { snd_pcm_close(pcm) }
+    }
+
+    public func play(_ audio: PCMAudio) throws {
+        guard let pcm else { throw SpeechError.audioDevice("playback device \(device) is closed") }
+        guard !audio.samples.isEmpty else { return }
+        if configuredRate != audio.sampleRate {
+            let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                                                1, UInt32(clamping: audio.sampleRate), 1, 100_000)
+            guard configured >= 0 else {
+                configuredRate = nil
+                throw SpeechError.audioDevice("playback device \(device) refuses 16-bit mono at \(audio.sampleRate) Hz: \(alsaMessage(configured))")
+            }
+            configuredRate = audio.sampleRate
+        }
+        // After the previous drain the stream is stopped; prepare it again.
+        let prepared = snd_pcm_prepare(pcm)
+        guard prepared >= 0 else { throw SpeechError.audioDevice("playback device \(device): \(alsaMessage(prepared))") }
+        try audio.samples.withUnsafeBufferPointer { buffer in
+            var written = 0
+            while written < buffer.count {
+                let put = snd_pcm_writei(pcm, buffer.baseAddress! + written, snd_pcm_uframes_t(buffer.count - written))
+                if put > 0 {
+                    written += put
+                    continue
+                }
+                if put == 0 || put == -Int(EAGAIN) { continue }
+                // Underrun (EPIPE) or suspend: recover and go on writing.
+                guard snd_pcm_recover(pcm, Int32(put), 1) >= 0 else {
+                    throw SpeechError.audioDevice("playback on \(device) failed: \(alsaMessage(Int32(put)))")
+                }
+            }
+        }
+        let drained = snd_pcm_drain(pcm)
+        guard drained >= 0 else { throw SpeechError.audioDevice("playback on \(device): \(alsaMessage(drained))") }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+public enum Resampler {
+    /// Band-limited resampling with a Kaiser-windowed sinc (polyphase when the rate ratio is a
+    /// small fraction, as it is for all the usual rates). The pass band ends at 90 % of the
+    /// lower Nyquist frequency, so downsampling does not fold high frequencies into the speech
+    /// band. Output length is `round(count * rate / sampleRate)`. Identity when the rates match.
+    public static func resample(_ audio: PCMAudio, to rate: Int) -> PCMAudio {
+        precondition(rate > 0, "target sample rate must be positive")
+        let inRate = audio.sampleRate
+        guard inRate != rate else { return audio }
+        guard inRate > 0, !audio.samples.isEmpty else { return PCMAudio(samples: [], sampleRate: rate) }
+
+        let g = gcd(inRate, rate)
+        let up = rate / g      // L: output steps per input step, in phase units
+        let down = inRate / g  // M
+        let n = audio.samples.count
+        let outCount = Int((Int64(n) * Int64(rate) + Int64(inRate) / 2) / Int64(inRate))
+
+        let kernel = Kernel(inRate: inRate, outRate: rate)
+        var output = [Int16](repeating: 0, count: outCount)
+        let input = audio.samples.map { Float($0) }
+
+        // A table of every phase when there are few of them (all the usual rate pairs);
+        // otherwise each output sample computes its own taps.
+        let table: [Float]? = up <= 4096 ? (0..<up).flatMap { kernel.taps(fraction: Double($0) / Double(up)) } : nil
+        let width = kernel.width
+
+        input.withUnsafeBufferPointer { x in
+            output.withUnsafeMutableBufferPointer { y in
+                var scratch = [Float](repeating: 0, count: width)
+                for j in 0..<outCount {
+                    let position = Int64(j) * Int64(down)
+                    let base = Int(position / Int64(up))
+                    let phase = Int(position % Int64(up))
+                    let first = base - kernel.half + 1
+                    var acc: Float = 0
+                    if let table {
+                        table.withUnsafeBufferPointer { t in
+                            let row = phase * width
+                            for k in 0..<width {
+                                let i = first + k
+                                if i >= 0 && i < n { acc += t[row + k] * x[i] }
+                            }
+                        }
+                    } else {
+                        scratch = kernel.taps(fraction: Double(phase) / Double(up))
+                        for k in 0..<width {
+                            let i = first + k
+                            if i >= 0 && i < n { acc += scratch[k] * x[i] }
+                        }
+                    }
+                    y[j] = clampToInt16(Double(acc))
+                }
+            }
+        }
+        return PCMAudio(samples: output, sampleRate: rate)
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+
+    /// The low-pass interpolation filter, in units of input samples.
+    private struct Kernel {
+        /// Cut-off in cycles per input sample.
+        let cutoff: Double
+        /// Taps on each side of the output position.
+        let half: Int
+        var width: Int { 2 * half }
+        let beta = 8.6 // Kaiser: about 90 dB of stop-band attenuation
+        let i0Beta: Double
+
+        init(inRate: Int, outRate: Int) {
+            let lowerNyquistFraction = 0.5 * min(1, Double(outRate) / Double(inRate))
+            cutoff = 0.9 * lowerNyquistFraction
+            // 24 zero crossings each side: a transition band narrow enough to reach the
+            // stop band by the lower Nyquist frequency.
+            half = Int((24 / (2 * cutoff)).rounded(.up))
+            i0Beta = Kernel.besselI0(beta)
+        }
+
+        /// Taps for an output that lies `fraction` (0..<1) of an input step after input `base`;
+        /// tap k multiplies input `base - half + 1 + k`. Normalised to unity gain at DC.
+        func taps(fraction: Double) -> [Float] {
+            var taps = [Double](repeating: 0, count: 2 * half)
+            var sum = 0.0
+            for k in 0..<(2 * half) {
+                let x = Double(k - half + 1) - fraction
+                let r = x / Double(half)
+                guard abs(r) < 1 else { continue }
+                let arg = 2 * cutoff * x
+                let sinc = arg == 0 ? 1 : sin(.pi * arg) / (.pi * arg)
+                let window = Kernel.besselI0(beta * (1 - r * r).squareRoot()) / i0Beta
+                taps[k] = 2 * cutoff * sinc * window
+                sum += taps[k]
+            }
+            return taps.map { Float($0 / sum) }
+        }
+
+        static func besselI0(_ x: Double) -> Double {
+            var sum = 1.0, term = 1.0, k = 1.0
+            let q = x * x / 4
+            while term > 1e-12 * sum {
+                term *= q / (k * k)
+                sum += term
+                k += 1
+            }
+            return sum
+        }
+    }
+}
+
+public enum NoiseFloor {
+    /// RMS of the added noise relative to 32768: -75 dBFS, far below any microphone's own noise.
+    public static let levelDBFS = -75.0
+
+    /// Adds faint Gaussian noise (about -75 dBFS RMS, i.e. a standard deviation of ~5.8 LSB),
+    /// always the same for the same seed and length. pocketsphinx's voice-activity detector
+    /// and its noise tracking misbehave on exact digital silence, which synthesized speech and
+    /// edited recordings are full of.
+    public static func apply(to samples: inout [Int16], seed: UInt64 = 0x5EED) {
+        let sigma = 32768 * pow(10, levelDBFS / 20)
+        var rng = SplitMix64(seed: seed)
+        var spare: Double?
+        for i in samples.indices {
+            let g: Double
+            if let s = spare {
+                g = s
+                spare = nil
+            } else {
+                // Box-Muller: two uniforms in (0, 1] give two independent normals.
+                let u1 = (Double(rng.next() >> 11) + 1) / 9_007_199_254_740_992
+                let u2 = Double(rng.next() >> 11) / 9_007_199_254_740_992
+                let r = (-2 * log(u1)).squareRoot()
+                g = r * cos(2 * .pi * u2)
+                spare = r * sin(2 * .pi * u2)
+            }
+            samples[i] = clampToInt16(Double(samples[i]) + sigma * g)
+        }
+    }
+
+    /// The same, on a copy.
+    public static func applied(to audio: PCMAudio, seed: UInt64 = 0x5EED) -> PCMAudio {
+        var copy = audio
+        apply(to: &copy.samples, seed: seed)
+        return copy
+    }
+}
+
+/// A tiny, fast, well-mixed PRNG; determinism matters more here than quality.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,374 @@
+import CPocketSphinx
+import Foundation
+import Logging
+
+public struct RecognitionResult: Sendable, Equatable {
+    /// Hypothesis words joined by single spaces, lowercase; "" when nothing was recognised.
+    public var text: String
+    /// Path score from ps_get_hyp.
+    public var score: Int32
+    /// Posterior probability of the hypothesis, 0...1 (ps_get_prob through logmath_exp); 0 if unavailable.
+    /// With JSGF grammars pocketsphinx 0.8 never has one, so this is 0 for every grammar result:
+    /// do not use it to skip confirmation.
+    public var confidence: Double
+    /// Seconds of speech the decoder processed in this utterance.
+    public var audioDuration: Double
+
+    public init(text: String, score: Int32, confidence: Double, audioDuration: Double) {
+        self.text = text
+        self.score = score
+        self.confidence = confidence
+        self.audioDuration = audioDuration
+    }
+}
+
+/// pocketsphinx 0.8 (5prealpha), constrained by JSGF grammars.
+///
+/// Not thread-safe: an instance belongs to the thread (or serial queue) that uses it, and is
+/// deliberately not `Sendable`. Separate instances may live on separate threads.
+public final class SpeechRecognizer {
+    public struct Configuration: Sendable {
+        public var modelDirectory: String = "/usr/share/pocketsphinx/model/en-us/en-us"
+        public var dictionary: String = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+        /// Pronunciations for words the dictionary lacks, e.g. ["millimoles": "M IH L AH M OW L Z"]
+        /// (CMU phones, space-separated). Words the dictionary already has keep their entries.
+        public var extraWords: [String: String] = [:]
+        public var sampleRate: Int = 16000
+        /// Raw decoder options, e.g. ["-vad_threshold": "3.0"]; they win over the defaults above.
+        public var extraArguments: [String: String] = [:]
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    /// Names of the grammars given to `init`, sorted.
+    public let grammarNames: [String]
+    /// The grammar the next utterance will be decoded with.
+    public var currentGrammar: String { pendingGrammar ?? activeGrammar }
+
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    /// argv for cmd_ln_parse_r; kept until after ps_free because the config may point into it.
+    private let argv: [UnsafeMutablePointer<CChar>?]
+    private let logger = Logger(label: "carevoice.speech.recognizer")
+
+    private var activeGrammar: String
+    private var pendingGrammar: String?
+    /// ps_start_utt has been called and ps_end_utt not yet.
+    private var uttStarted = false
+    /// The voice-activity detector has reported speech in the current utterance.
+    private var speechSeen = false
+    /// Whether the detector's noise estimate has been calibrated, and the audio held back for it.
+    private var calibrated = false
+    private var calibrationBuffer: [Int16] = []
+
+    /// Serialises model loading and grammar compilation across instances: sphinxbase keeps a
+    /// little global state (its log, the JSGF parser's error reporting) that is not thread-safe.
+    private static let setupLock = NSLock()
+    /// Silences the decoder's chatty log once per process (it goes to stderr by default).
+    private static let quietLog: Void = { err_set_logfp(nil) }()
+
+    /// Loads the acoustic model and dictionary and compiles every grammar (name -> JSGF source).
+    /// The alphabetically first grammar is selected.
+    /// - Throws: `recognizerUnavailable` when the model cannot be loaded; `badGrammar("<name>: <reason>")`
+    ///   when a grammar does not parse or uses a word that is not in the dictionary.
+    public init(_ configuration: Configuration, grammars: [String: String]) throws {
+        self.configuration = configuration
+        Self.setupLock.lock()
+        defer { Self.setupLock.unlock() }
+        _ = Self.quietLog
+
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: configuration.modelDirectory + "/mdef") else {
+            throw SpeechError.recognizerUnavailable("no acoustic model at \(configuration.modelDirectory)")
+        }
+        guard fm.fileExists(atPath: configuration.dictionary) else {
+            throw SpeechError.recognizerUnavailable("no dictionary at \(configuration.dictionary)")
+        }
+        guard !grammars.isEmpty else { throw SpeechError.badGrammar("no grammars given") }
+
+        var options: [String: String] = [
+            "-hmm": configuration.modelDirectory,
+            "-dict": configuration.dictionary,
+            "-samprate": String(configuration.sampleRate),
+        ]
+        options.merge(configuration.extraArguments) { _, extra in extra }
+        let argv: [UnsafeMutablePointer<CChar>?] = options.sorted { $0.key < $1.key }.flatMap { [strdup($0.key), strdup($0.value)] }
+        var parseArgv = argv + [nil]
+        guard let config = parseArgv.withUnsafeMutableBufferPointer({ buffer in
+            cmd_ln_parse_r(nil, ps_args(), Int32(argv.count), buffer.baseAddress, 1)
+        }) else {
+            argv.forEach { free($0) }
+            throw SpeechError.recognizerUnavailable("pocketsphinx rejected the options \(options.keys.sorted())")
+        }
+        let started = Date()
+        guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
+            argv.forEach { free($0) }
+            throw SpeechError.recognizerUnavailable("pocketsphinx could not load \(configuration.modelDirectory)")
+        }
+        self.decoder = decoder
+        self.config = config
+        self.argv = argv
+        self.grammarNames = grammars.keys.sorted()
+        self.activeGrammar = grammarNames[0]
+        // From here on deinit releases everything, so a throw below cannot leak.
+
+        for (word, phones) in configuration.extraWords.sorted(by: { $0.key < $1.key }) {
+            if let known = ps_lookup_word(decoder, word) {
+                free(known)
+                continue
+            }
+            // update = 0: with no search built yet, asking for an update would crash 5prealpha.
+            guard ps_add_word(decoder, word, phones, 0) >= 0 else {
+                throw SpeechError.recognizerUnavailable("cannot add word \(word) as \"\(phones)\" (unknown phone?)")
+            }
+        }
+        for name in grammarNames {
+            try compile(name: name, source: grammars[name]!)
+        }
+        guard ps_set_search(decoder, activeGrammar) == 0 else {
+            throw SpeechError.badGrammar("\(activeGrammar): pocketsphinx cannot select it")
+        }
+        logger.debug("pocketsphinx ready", metadata: ["seconds": "\(Date().timeIntervalSince(started))"])
+    }
+
+    deinit {
+        if uttStarted { ps_end_utt(decoder) }
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+        argv.forEach { free($0) }
+    }
+
+    private func compile(name: String, source: String) throws {
+        // The JSGF lexer echoes text it cannot match before the header to stdout, so never hand it any.
+        guard Self.startsWithJSGFHeader(source) else {
+            throw SpeechError.badGrammar("\(name): does not start with a #JSGF header")
+        }
+        // pocketsphinx only logs which word is missing, so find it first.
+        guard let list = carevoice_jsgf_words(source) else {
+            throw SpeechError.badGrammar("\(name): not valid JSGF with a public rule")
+        }
+        let words = String(cString: list).split(separator: "\n").map(String.init)
+        free(list)
+        guard !words.isEmpty else {
+            // What a reference to an undefined rule compiles to.
+            throw SpeechError.badGrammar("\(name): the public rule produces no words (undefined rule?)")
+        }
+        let missing = words.filter { word in
+            guard let pronunciation = ps_lookup_word(decoder, word) else { return true }
+            free(pronunciation)
+            return false
+        }
+        guard missing.isEmpty else {
+            throw SpeechError.badGrammar("\(name): not in the dictionary: \(missing.joined(separator: ", "))")
+        }
+        guard ps_set_jsgf_string(decoder, name, source) == 0 else {
+            throw SpeechError.badGrammar("\(name): pocketsphinx rejected it")
+        }
+    }
+
+    /// True when the text, after blanks and comments, begins with "#JSGF".
+    static func startsWithJSGFHeader(_ source: String) -> Bool {
+        var rest = Substring(source)
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("//") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*") {
+                guard let end = rest.range(of: "*/") else { return false }
+                rest = rest[end.upperBound...]
+            } else {
+                return rest.hasPrefix("#JSGF")
+            }
+        }
+    }
+
+    /// Chooses the grammar for the next utterance. If an utterance is in progress (speech has
+    /// been heard and has not ended), it keeps its grammar and this one applies afterwards.
+    public func selectGrammar(_ name: String) throws {
+        guard grammarNames.contains(name) else { throw SpeechError.unknownGrammar(name) }
+        if uttStarted && speechSeen {
+            pendingGrammar = name == activeGrammar ? nil : name
+            return
+        }
+        pendingGrammar = name
+        if uttStarted {
+            // Only silence so far: drop it so the new search can start right away.
+            ps_end_utt(decoder)
+            uttStarted = false
+        }
+        applyPendingGrammar()
+    }
+
+    private func applyPendingGrammar() {
+        guard let name = pendingGrammar else { return }
+        pendingGrammar = nil
+        guard name != activeGrammar else { return }
+        // Every name was compiled in init, so this cannot fail outside an utterance.
+        if ps_set_search(decoder, name) == 0 { activeGrammar = name }
+    }
+
+    /// Noise-only audio put before and after a recording: pocketsphinx's voice-activity detector
+    /// calibrates on the first frames and needs trailing non-speech to close an utterance, and
+    /// tightly trimmed recordings give it neither (measured on the FSDD digits: +2-3 % for
+    /// `decode`, +10 % for `run`).
+    static let leadIn = 0.25, tail = 0.5
+
+    /// Decodes one whole utterance (samples at `configuration.sampleRate`, already noise-floored)
+    /// with the current grammar, in batch mode (cepstral mean over the whole utterance). A little
+    /// noise is padded on both ends (see `leadIn`). Anything in progress from `process` is discarded.
+    public func decode(_ samples: [Int16]) -> RecognitionResult {
+        reset()
+        var lead = [Int16](repeating: 0, count: Int(Self.leadIn * Double(configuration.sampleRate)))
+        var tail = [Int16](repeating: 0, count: Int(Self.tail * Double(configuration.sampleRate)))
+        NoiseFloor.apply(to: &lead, seed: 1)
+        NoiseFloor.apply(to: &tail, seed: 2)
+        let whole = lead + samples + tail
+        ps_start_utt(decoder)
+        uttStarted = true
+        // One call: full_utt = 1 means "this block is the entire utterance".
+        whole.withUnsafeBufferPointer { buffer in
+            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        return endUtterance()
+    }
+
+    /// Audio used to calibrate the voice-activity detector's noise estimate at the start of a
+    /// stream. The detector seeds its estimate from a single frame, so on a fresh decoder it
+    /// reports ~0.9 s of "speech" in pure noise; running the first half second through once
+    /// (and discarding the result) before decoding it for real removes that phantom utterance.
+    static let calibration = 0.5
+
+    /// Streaming: feeds a chunk of audio (at `configuration.sampleRate`) and returns the utterances
+    /// that ended in it. Utterances are delimited by pocketsphinx's voice-activity detector: one
+    /// ends when it stops reporting speech after having reported it (about 0.5 s after the last
+    /// word). Large chunks are fed in 0.1 s pieces, so endpoints do not depend on chunk size.
+    /// The first 0.5 s a new recognizer hears is held back until it can calibrate (see `calibration`).
+    public func process(_ chunk: [Int16]) -> [RecognitionResult] {
+        guard calibrated else {
+            calibrationBuffer += chunk
+            guard calibrationBuffer.count >= Int(Self.calibration * Double(configuration.sampleRate)) else { return [] }
+            return calibrate()
+        }
+        return feed(chunk)
+    }
+
+    /// Runs the held-back audio through a throw-away utterance, then decodes it for real.
+    private func calibrate() -> [RecognitionResult] {
+        let audio = calibrationBuffer
+        calibrationBuffer = []
+        calibrated = true
+        ps_start_utt(decoder)
+        audio.withUnsafeBufferPointer { buffer in
+            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 1, 0)
+        }
+        ps_end_utt(decoder)
+        return feed(audio)
+    }
+
+    private func feed(_ chunk: [Int16]) -> [RecognitionResult] {
+        var results: [RecognitionResult] = []
+        let step = max(1, configuration.sampleRate / 10)
+        chunk.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = min(step, buffer.count - offset)
+                if !uttStarted {
+                    applyPendingGrammar()
+                    ps_start_utt(decoder)
+                    uttStarted = true
+                    speechSeen = false
+                }
+                _ = ps_process_raw(decoder, buffer.baseAddress! + offset, count, 0, 0)
+                let inSpeech = ps_get_in_speech(decoder) != 0
+                if inSpeech {
+                    speechSeen = true
+                } else if speechSeen {
+                    results.append(endUtterance())
+                }
+                offset += count
+            }
+        }
+        return results
+    }
+
+    /// End of stream: ends and returns the utterance in progress, if speech was heard in it.
+    public func finish() -> RecognitionResult? {
+        defer { applyPendingGrammar() }
+        // A stream shorter than the calibration period is decoded as it is.
+        var ended: RecognitionResult?
+        if !calibrated && !calibrationBuffer.isEmpty { ended = calibrate().last }
+        guard uttStarted else { return ended }
+        if speechSeen { return endUtterance() }
+        ps_end_utt(decoder)
+        uttStarted = false
+        return ended
+    }
+
+    /// Discards whatever is in progress (for instance while the assistant itself is speaking).
+    public func reset() {
+        calibrationBuffer = []
+        if uttStarted {
+            ps_end_utt(decoder)
+            uttStarted = false
+            speechSeen = false
+        }
+        applyPendingGrammar()
+    }
+
+    private func endUtterance() -> RecognitionResult {
+        ps_end_utt(decoder)
+        uttStarted = false
+        speechSeen = false
+        var score: Int32 = 0
+        let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+        let text = hypothesis.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // ps_get_prob returns a log posterior, but 0 (= probability 1) is also what a search returns
+        // when it has no estimate, and the 5prealpha grammar (FSG) search always does that. So a raw
+        // 0 is reported as "unavailable" (0), never as certainty.
+        var confidence = 0.0
+        let logPosterior = ps_get_prob(decoder)
+        if !text.isEmpty, logPosterior != 0, let logmath = ps_get_logmath(decoder) {
+            let p = logmath_exp(logmath, logPosterior)
+            confidence = p.isFinite ? min(max(p, 0), 1) : 0
+        }
+        var speech = 0.0, cpu = 0.0, wall = 0.0
+        ps_get_utt_time(decoder, &speech, &cpu, &wall)
+        return RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech)
+    }
+}
+
+/// The C decoder must stay on one thread at a time; say so to the compiler.
+@available(*, unavailable)
+extension SpeechRecognizer: Sendable {}
+
+extension SpeechRecognizer {
+    /// Splits a whole recording into utterances exactly as live audio is split (see `process`),
+    /// calling `onUtterance` for each as it ends, so the caller can select the grammar for the
+    /// next one. The audio may have any sample rate: it is resampled, padded with 0.25 s before
+    /// and 0.5 s after (as a microphone that was already listening would be) and given a noise
+    /// floor here. Starts from a clean state (`reset`) and ends with `finish`.
+    public func run(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> Void) {
+        let rate = configuration.sampleRate
+        var samples = [Int16](repeating: 0, count: Int(Self.leadIn * Double(rate)))
+            + Resampler.resample(audio, to: rate).samples
+            + [Int16](repeating: 0, count: Int(Self.tail * Double(rate)))
+        NoiseFloor.apply(to: &samples)
+        reset()
+        let chunk = max(1, configuration.sampleRate / 10)
+        var offset = 0
+        while offset < samples.count {
+            let end = min(offset + chunk, samples.count)
+            for result in process(Array(samples[offset..<end])) { onUtterance(result) }
+            offset = end
+        }
+        if let last = finish() { onUtterance(last) }
+    }
+
+    /// Convenience: prepares audio of any rate for `decode` (resample + noise floor) and decodes it.
+    public func decode(_ audio: PCMAudio) -> RecognitionResult {
+        var samples = Resampler.resample(audio, to: configuration.sampleRate).samples
+        NoiseFloor.apply(to: &samples)
+        return decode(samples)
+    }
+}
