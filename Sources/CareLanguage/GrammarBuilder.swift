@@ -20,7 +20,7 @@ public struct GrammarBuilder: Sendable {
         let top: String
         switch context {
         case .reading: top = "<reading> | <emergency> | <quit>"
-        case .answer: top = "<answer> | <reading> | <emergency> | <quit>"
+        case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         }
         var lines = [
             "#JSGF V1.0;",
@@ -44,22 +44,34 @@ public struct GrammarBuilder: Sendable {
 
     private var rules: [(name: String, body: String)] {
         let n = table.numbers
+        let words = NumberWords(n)
         let digits = sortedKeys(n.digits)
         let nonzero = digits.filter { n.digits[$0] != 0 }
         let hours = (digits + sortedKeys(n.teens)).filter { (1...12).contains(n.digits[$0] ?? n.teens[$0] ?? 0) }
+        let minuteTens = sortedKeys(n.tens).filter { n.tens[$0]! < 60 }
         let zero = n.zeroAlternatives.first ?? digits[0]
         let t = table.time
         let unitPhrases = GlucoseUnit.allCases.flatMap { table.phrases(for: $0).say }
         let tagPhrases = MealTag.allCases.flatMap { table.phrases(for: $0).say }
         let answerPhrases = Answer.allCases.flatMap { table.answers[$0.rawValue] ?? [] }
 
+        // Spoken numbers are bounded by what a reading can be (CareModel's plausible ranges):
+        // a decimal is a mmol/L value with the one decimal a meter shows; a whole number goes
+        // up to the highest mg/dL hundred. Fewer paths, fewer insertions ("nine" heard as
+        // "nine three"). Typed text is not limited this way: the parser takes any number.
+        let mmolCeiling = Int(GlucoseUnit.mmolPerL.plausibleRange.upperBound)
+        let hundredsCeiling = Int(GlucoseUnit.mgPerDL.plausibleRange.upperBound) / 100
+        let wholeMmol = (1...mmolCeiling).map { words.spell(String($0)) }
+        let hundredsDigits = nonzero.filter { n.digits[$0]! <= hundredsCeiling }
+
         return [
             ("reading", table.reading.templates.map { "(\($0))" }.joined(separator: " | ")),
-            ("number", "<integer> [\(n.point) <fraction>] | \(n.point) <fraction>"),
-            ("integer", "<below_hundred> | (<nonzero> | \(n.article)) \(n.hundred) [[\(n.conjunction)] <below_hundred>]"
-                + " | <nonzero> (<teen> | <tens> [<nonzero>] | \(zero) <digit>)"),
-            ("below_hundred", "<digit> | <teen> | <tens> [<nonzero>]"),
-            ("fraction", "<digit> [<digit> [<digit>]]"),
+            ("correction", table.reading.correctionTemplates.map { "(\($0))" }.joined(separator: " | ")),
+            ("number", "<integer> | <whole_mmol> \(n.point) <digit>"),
+            ("integer", "<below_hundred> | (<hundreds_digit> | \(n.article)) \(n.hundred) [[\(n.conjunction)] <below_hundred>]"),
+            ("below_hundred", "<nonzero> | <teen> | <tens> [<nonzero>]"),
+            ("whole_mmol", alternatives(wholeMmol)),
+            ("hundreds_digit", alternatives(hundredsDigits)),
             ("digit", alternatives(digits)),
             ("nonzero", alternatives(nonzero)),
             ("teen", alternatives(sortedKeys(n.teens))),
@@ -74,7 +86,7 @@ public struct GrammarBuilder: Sendable {
             ("at", alternatives(t.at)),
             ("clock", "<hour> [<minute>] [<meridiem> | \(alternatives(t.oclock))] | \(alternatives(t.noon + t.midnight))"),
             ("hour", alternatives(hours)),
-            ("minute", "\(zero) <nonzero> | <teen> | <tens> [<nonzero>]"),
+            ("minute", "\(zero) <nonzero> | <teen> | \(alternatives(minuteTens)) [<nonzero>]"),
             ("meridiem", alternatives(t.am.say + t.pm.say)),
             ("answer", alternatives(answerPhrases)),
             ("emergency", alternatives(table.emergency)),

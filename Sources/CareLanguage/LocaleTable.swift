@@ -52,6 +52,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var lead: [String]
         public var fillers: [String]
         public var templates: [String]
+        /// How a reading may be said to correct the one being confirmed (a stricter subset).
+        public var correctionTemplates: [String]
     }
 
     public struct SpokenAndWritten: Sendable, Decodable {
