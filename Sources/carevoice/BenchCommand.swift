@@ -25,12 +25,32 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
     @Option(help: "Seed for choosing readings.") var seed: UInt64 = 42
     @Flag(help: "Print every reading.") var details = false
+    @Option(name: .customLong("decoder-option"),
+            help: "A pocketsphinx option for this run, as -name=value (repeatable), to measure a change before making it.")
+    var decoderOptions: [String] = []
+
+    func validate() throws {
+        _ = try parsedDecoderOptions()
+    }
+
+    private func parsedDecoderOptions() throws -> [String: String] {
+        var options: [String: String] = [:]
+        for option in decoderOptions {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].hasPrefix("-") else {
+                throw ValidationError("--decoder-option takes -name=value, e.g. -topn=8; got \(option)")
+            }
+            options[parts[0]] = parts[1]
+        }
+        return options
+    }
 
     func run() throws {
         let started = Date()
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
-        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
+        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
+                                                    extraArguments: try parsedDecoderOptions())
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         let startup = Date().timeIntervalSince(started)
 

@@ -5,28 +5,53 @@ import CareSpeech
 import CareTerminal
 import Foundation
 
-/// Checks the microphone: prints what the recognizer hears, one line per utterance.
+/// Checks the microphone, or a recording: prints what the recognizer hears, one line per
+/// utterance, exactly as the assistant would hear it.
 struct ListenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "listen", abstract: "Test the microphone: print what CareVoice hears.")
+        commandName: "listen", abstract: "Test the microphone (or a WAV file): print what CareVoice hears.")
 
     @OptionGroup var common: CommonOptions
     @Option(help: "ALSA capture device.") var device = "default"
-    @Option(help: "Stop after this many utterances.") var utterances = 1
-    @Option(help: "Stop after this many seconds.") var seconds = 30.0
-    @Option(help: "Grammar: reading or answer.") var state = "reading"
+    @Option(name: .customLong("audio-in"), help: "Listen to this WAV file instead of the microphone.")
+    var audioIn: String?
+    @Option(help: "Stop after this many utterances (microphone only).") var utterances = 1
+    @Option(help: "Stop after this many seconds (microphone only).") var seconds = 30.0
+    @Option(help: "Grammar: \(ListeningContext.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var state = ListeningContext.reading.rawValue
+
+    func validate() throws {
+        guard ListeningContext(rawValue: state) != nil else {
+            throw ValidationError("--state must be one of: \(ListeningContext.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
 
     func run() throws {
         let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        if let audioIn {
+            let audio: PCMAudio
+            do {
+                audio = try WAVFile.read(URL(fileURLWithPath: audioIn))
+            } catch {
+                throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
+            }
+            let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
+            try recognizer.selectGrammar(state)
+            recognizer.run(audio) { result in
+                if !result.text.isEmpty { Console.line(result.text) }
+            }
+            return
+        }
         let source: MicrophoneSource
         do {
             source = try MicrophoneSource(device: device)
         } catch {
-            throw CommandFailure(env.phrasebook.text(.noMicrophone))
+            throw CommandFailure(book.text(.noMicrophone))
         }
         defer { source.close() }
         let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
-        try recognizer.selectGrammar(ListeningContext(rawValue: state)?.rawValue ?? ListeningContext.reading.rawValue)
+        try recognizer.selectGrammar(state)
         let deadline = Date().addingTimeInterval(seconds)
         var heard = 0
         while heard < utterances, Date() < deadline, var chunk = try source.read(frames: 1600) {

@@ -98,10 +98,12 @@ struct LineEditorTests {
         try #require(terminal.waitUntilEditing())
         let start = Date()
         DispatchQueue.global().async { editor.interrupt() }
-        let outcome = session.outcome(timeout: 0.2)
+        // Measured at about 1 ms idle and 0.2 s while the rest of the suite decodes audio on both
+        // cores; a broken interrupt never returns, so a 1 s bound still tells the two apart.
+        let outcome = session.outcome(timeout: 1)
         let elapsed = Date().timeIntervalSince(start)
         #expect(outcome == .interrupted)
-        #expect(elapsed < 0.2, "took \(elapsed) s")
+        #expect(elapsed < 1, "took \(elapsed) s")
         #expect(terminal.isInNormalMode)
     }
 
