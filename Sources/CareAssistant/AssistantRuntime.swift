@@ -59,7 +59,7 @@ public final class AssistantRuntime {
     /// Called after a reading has been saved (tests and benchmarks watch this).
     public var onSaved: ((GlucoseReading) -> Void)?
     /// Called when an utterance has been recognized, before the dialog acts on it (benchmarks).
-    public var onHeard: ((String) -> Void)?
+    public var onHeard: ((RecognitionResult) -> Void)?
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -113,7 +113,7 @@ public final class AssistantRuntime {
             let heard = Date()
             guard !result.text.isEmpty else { return }
             logger.debug("heard \(result.text) (confidence \(result.confidence))")
-            onHeard?(result.text)
+            onHeard?(result)
             perform(dialog.handle(.heard(result.text), now: heard))
             try? recognizer.selectGrammar(dialog.listeningContext.rawValue)
         }

@@ -46,19 +46,19 @@ struct BenchLoop: ParsableCommand {
     }
 
     func run() throws {
-        let started = Date()
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
         let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
                                                     extraArguments: try parsedDecoderOptions())
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
-        let startup = Date().timeIntervalSince(started)
+        // What the assistant does before its first prompt, timed from the start of the process.
+        let startup = secondsSinceProcessStart()
 
         var generator = SeededGenerator(seed: seed)
         let voiceList = voices.split(separator: ",").map(String.init)
         var right = 0
         var perVoice: [String: (right: Int, total: Int)] = [:]
-        var latencies: [Double] = []
+        var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
 
         for index in 0..<count {
@@ -72,13 +72,16 @@ struct BenchLoop: ParsableCommand {
             try recognizer.selectGrammar(ListeningContext.reading.rawValue)
             var configuration = AssistantRuntime.Configuration(
                 phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: store, storeProblem: nil,
-                recognizer: recognizer, voice: .recording(session), keyboard: false, speech: output)
+                recognizer: recognizer, voice: .recording(session.audio), keyboard: false, speech: output)
             configuration.display = { _ in }
             let runtime = AssistantRuntime(configuration)
             var heard: [String] = []
-            runtime.onHeard = { text in
-                heard.append(text)
-                output.markHeard()
+            runtime.onHeard = { result in
+                heard.append(result.text)
+                // Live, the person has been silent since their speech ended: the detector's wait is
+                // audio time, and the final decode came after it.
+                let speechEnd = session.speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
+                output.markHeard(detection: (result.endpoint ?? speechEnd) - speechEnd, decoding: result.decodingTime)
             }
             runtime.run()
             latencies += output.latencies
@@ -97,11 +100,15 @@ struct BenchLoop: ParsableCommand {
             let r = perVoice[voice] ?? (0, 0)
             Console.line("voice \(voice): \(r.right)/\(r.total)")
         }
-        latencies.sort()
-        Console.line(String(format: "start to first prompt (locale, recognizer, synthesizer, greeting): %.0f ms", startup * 1000))
+        Console.line(String(format: "process start to first prompt ready to play: %.0f ms", startup * 1000))
         if !latencies.isEmpty {
-            Console.line(String(format: "recognized utterance to spoken confirmation synthesized: median %.0f ms, p95 %.0f ms (plus the recognizer's %.2f s end-of-speech window)",
-                                percentile(latencies, 0.5) * 1000, percentile(latencies, 0.95) * 1000, 0.5))
+            func ms(_ values: [Double], _ p: Double) -> Double { percentile(values.sorted(), p) * 1000 }
+            let total = latencies.map(\.total)
+            Console.line(String(format: "end of speech to first sample of the reply: median %.0f ms, p95 %.0f ms (%d replies)",
+                                ms(total, 0.5), ms(total, 0.95), total.count))
+            Console.line(String(format: "  medians: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
+                                ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.decoding), 0.5),
+                                ms(latencies.map(\.reply), 0.5)))
         }
         Console.line("peak memory: \(peakMemoryMiB()) MiB")
         Console.line(String(format: "loop: %d/%d saved exactly right (%.1f%%)", right, count, Double(right) * 100 / Double(max(count, 1))))
@@ -137,40 +144,61 @@ struct ReadingSpec {
     }
 }
 
-/// Builds a session recording: each sentence spoken, separated by silence, at 16 kHz.
-enum SessionAudio {
+/// A session recording: each sentence spoken, then silence, at 16 kHz; and where in it
+/// (seconds) each sentence's speech ends.
+struct SessionAudio {
+    var audio: PCMAudio
+    var speechEnds: [Double]
+
     static func make(_ sentences: [String], voice: String, synthesizer: SpeechSynthesizer,
-                     gap: Double = 1.2) throws -> PCMAudio {
-        var samples = [Int16](repeating: 0, count: 8000)
+                     gap: Double = 1.2) throws -> SessionAudio {
+        let rate = 16000
+        var samples = [Int16](repeating: 0, count: rate / 2)
+        var ends: [Double] = []
         for sentence in sentences {
-            let spoken = Resampler.resample(try synthesizer.synthesize(sentence, voice: voice), to: 16000)
-            samples += spoken.samples
-            samples += [Int16](repeating: 0, count: Int(gap * 16000))
+            let spoken = Resampler.resample(try synthesizer.synthesize(sentence, voice: voice), to: rate).samples
+            // The last sample above 1 % of full scale: espeak-ng ends with a little silence.
+            let last = spoken.lastIndex { abs(Int($0)) > 327 } ?? 0
+            ends.append(Double(samples.count + last + 1) / Double(rate))
+            samples += spoken
+            samples += [Int16](repeating: 0, count: Int(gap * Double(rate)))
         }
-        return PCMAudio(samples: samples, sampleRate: 16000)
+        return SessionAudio(audio: PCMAudio(samples: samples, sampleRate: rate), speechEnds: ends)
     }
 }
 
-/// Synthesizes like the real output (so the time is real) and notes how long
-/// after an utterance was recognized the reply was ready to play.
+/// From the end of someone's speech to the first sample of the reply, in its parts (seconds).
+struct ReplyLatency {
+    /// Audio time until the detector decided the utterance had ended (live, the person waits it out).
+    var detection: Double
+    /// The final decode of the utterance.
+    var decoding: Double
+    /// The dialog, the store and synthesizing the reply (espeak-ng renders a sentence before it plays).
+    var reply: Double
+    var total: Double { detection + decoding + reply }
+}
+
+/// Synthesizes like the real output (so the time is real) and times the first reply after
+/// each utterance.
 final class TimingOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let voice: String
-    private var heardAt: Date?
-    private(set) var latencies: [Double] = []
+    private var heard: (at: Date, detection: Double, decoding: Double)?
+    private(set) var latencies: [ReplyLatency] = []
 
     init(synthesizer: SpeechSynthesizer, voice: String) {
         self.synthesizer = synthesizer
         self.voice = voice
     }
 
-    func markHeard() { heardAt = Date() }
+    func markHeard(detection: Double, decoding: Double) { heard = (Date(), detection, decoding) }
 
     func speak(_ text: String) throws {
         _ = try synthesizer.synthesize(text, voice: voice)
-        if let heardAt {
-            latencies.append(Date().timeIntervalSince(heardAt))
-            self.heardAt = nil
+        if let heard {
+            latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
+                                          reply: Date().timeIntervalSince(heard.at)))
+            self.heard = nil
         }
     }
 }
@@ -191,6 +219,16 @@ struct SeededGenerator: RandomNumberGenerator {
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
     return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+/// Seconds since this process started (field 22 of /proc/self/stat, in clock ticks since boot).
+func secondsSinceProcessStart() -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
+          let uptime = try? String(contentsOfFile: "/proc/uptime", encoding: .utf8),
+          let close = stat.lastIndex(of: ")"),
+          let startTicks = Double(stat[stat.index(after: close)...].split(separator: " ")[19]),
+          let now = Double(uptime.split(separator: " ")[0]) else { return -1 }
+    return now - startTicks / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// VmHWM: the most resident memory this process has used.

@@ -58,6 +58,34 @@ import Testing
         #expect(texts.count == 2 && texts.first == "glucose six point five" && texts.last != "yes")
     }
 
+    /// The endpoint says where in the recording each utterance was closed: about half a second
+    /// of silence after its speech (the detector waits 0.5 s), measured from the recording's start.
+    @Test func endpointsArePositionsInTheRecording() throws {
+        let synthesizer = try SpeechSynthesizer.shared()
+        let rate = synthesizer.sampleRate
+        var samples = [Int16](repeating: 0, count: rate)                  // 1 s of silence first
+        let first = try synthesizer.synthesize("glucose six point five").samples
+        let firstEnd = Double(samples.count + (first.lastIndex { abs(Int($0)) > 327 } ?? 0)) / Double(rate)
+        samples += first + [Int16](repeating: 0, count: 2 * rate)
+        let second = try synthesizer.synthesize("yes").samples
+        let secondEnd = Double(samples.count + (second.lastIndex { abs(Int($0)) > 327 } ?? 0)) / Double(rate)
+        samples += second + [Int16](repeating: 0, count: rate)
+
+        let recognizer = try Grammars.recognizer(select: "t")
+        var results: [RecognitionResult] = []
+        recognizer.run(PCMAudio(samples: samples, sampleRate: rate)) { result in
+            results.append(result)
+            try? recognizer.selectGrammar("yn")
+        }
+        try #require(results.count == 2)
+        for (result, speechEnd) in zip(results, [firstEnd, secondEnd]) {
+            let wait = try #require(result.endpoint) - speechEnd
+            #expect(wait > 0.4 && wait < 0.7, "closed \(wait) s after the speech ended")
+            #expect(result.decodingTime > 0 && result.decodingTime < 5)
+        }
+        #expect(recognizer.decode(try speech16k("yes")).endpoint == nil)
+    }
+
     @Test func aGrammarChosenMidUtteranceAppliesToTheNextOne() throws {
         let recognizer = try Grammars.recognizer(select: "t")
         let first = try speech16k("glucose seven point two")
