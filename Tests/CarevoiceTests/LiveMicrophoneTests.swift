@@ -1,0 +1,88 @@
+import CareSpeech
+import Foundation
+import Testing
+
+/// The assistant on a live ALSA microphone, with no sound card: the `file` plugin reads its
+/// `infile`, here a FIFO that the test fills in real time, as a microphone would deliver it.
+/// (A plain file is read faster than real time, which no microphone does: a reply spoken while
+/// the assistant mutes itself would be lost.) The keyboard is open at the same time.
+@Suite(.serialized) struct LiveMicrophoneTests {
+    @Test func aReadingSaidToTheMicrophoneIsConfirmedByVoiceAndSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("microphone.fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let config = dir.appendingPathComponent("asound.conf")
+        try """
+            </usr/share/alsa/alsa.conf>
+            pcm.carevoice_live_mic {
+                type file
+                slave.pcm "null"
+                file "/dev/null"
+                infile "\(fifo.path)"
+                format "raw"
+            }
+            """.write(to: config, atomically: true, encoding: .utf8)
+
+        // Silence, the reading, a pause for the read-back, "yes", silence for its end to be heard.
+        let synthesizer = try SpeechSynthesizer.shared()
+        func speech(_ text: String) throws -> [Int16] {
+            Resampler.resample(try synthesizer.synthesize(text), to: 16000).samples
+        }
+        func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
+        let microphone = silence(1) + (try speech("glucose seven point two before breakfast")) + silence(2)
+            + (try speech("yes")) + silence(1.5)
+
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["--microphone", "carevoice_live_mic", "--no-speech", "--data-dir", dir.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["ALSA_CONFIG_PATH"] = config.path
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+
+        // The writer blocks until ALSA opens the FIFO; the program may also exit first (EPIPE).
+        signal(SIGPIPE, SIG_IGN)
+        let spoken = DispatchSemaphore(value: 0)
+        Thread {
+            defer { spoken.signal() }
+            let fd = open(fifo.path, O_WRONLY)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            let chunk = 1600   // 0.1 s
+            let start = Date()
+            var offset = 0
+            while offset < microphone.count {
+                let end = min(offset + chunk, microphone.count)
+                let ok = microphone[offset..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
+                guard ok else { return }
+                offset = end
+                let due = start.addingTimeInterval(Double(offset) / 16000)
+                if due > Date() { Thread.sleep(until: due) }
+            }
+        }.start()
+
+        #expect(spoken.wait(timeout: .now() + 30) == .success, "the microphone was never opened")
+        input.fileHandleForWriting.write(Data("quit\n".utf8))
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        let transcript = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(transcript)")
+        #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
+        #expect(transcript.contains("Saved: 7.2 mmol/L, before breakfast."), "\(transcript)")
+        #expect(transcript.contains("Goodbye."), "the typed quit was heard alongside the microphone")
+        #expect(!transcript.contains("ALSA lib"))
+        let saved = try readings(in: dir)
+        #expect(saved.count == 1)
+        #expect(saved.first?.mmolPerL == 7.2)
+        #expect(saved.first?.tag == "before-breakfast")
+        #expect(saved.first?.source == "voice")
+    }
+}
