@@ -56,6 +56,8 @@ public final class AssistantRuntime {
     private var keyboard: KeyboardInput?
     private var microphone: MicrophoneListener?
     private var finished = false
+    /// The editable line's keys are explained once, the first time it appears.
+    private var editHintShown = false
     /// Called after a reading has been saved (tests and benchmarks watch this).
     public var onSaved: ((GlucoseReading) -> Void)?
     /// Called when an utterance has been recognized, before the dialog acts on it (benchmarks).
@@ -83,6 +85,7 @@ public final class AssistantRuntime {
                 let listener = MicrophoneListener(source: source, recognizer: recognizer, events: events)
                 microphone = listener
                 listener.start(context: dialog.listeningContext)
+                if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
             }
         case .none:
             break
@@ -130,7 +133,13 @@ public final class AssistantRuntime {
             case .showEditable(let prompt, let text):
                 // On a terminal the keyboard thread shows it as an editable line;
                 // everywhere else it is one plain line, for logs and screen readers.
-                if keyboard?.isTerminal != true { configuration.display(prompt + text) }
+                if keyboard?.isTerminal == true {
+                    if !editHintShown { configuration.display(configuration.phrasebook.text(.editHint)) }
+                    editHintShown = true
+                } else {
+                    configuration.display(prompt + text)
+                    if keyboard != nil { configuration.display(configuration.phrasebook.text(.answerPrompt)) }
+                }
             case .listen(let context):
                 // The recognizer belongs to the thread that decodes: the listener
                 // switches grammar between utterances; a recording switches in runRecording.

@@ -20,8 +20,11 @@ public enum DialogEvent: Sendable, Equatable {
     case started
     /// A recognizer transcript.
     case heard(String)
-    /// A line from the keyboard: the editable line as it stands on Enter, or a plain stdin line.
+    /// A plain line of typed text (piped stdin, or a terminal line that was not pre-filled).
     case typed(String)
+    /// The pre-filled editable line as it stands on Enter: unchanged means yes, emptied
+    /// means cancel, changed is a correction.
+    case edited(String)
     /// Escape or Ctrl-C on the editable line.
     case cancelledByKey
     case endOfInput
@@ -75,14 +78,16 @@ public struct Dialog: Sendable {
             return (wasPending ? [.say(phrasebook.message(.notSaved))] : []) + [.exit]
         case (.idle, .heard(let text)):
             return newUtterance(text, source: .voice, now: now)
-        case (.idle, .typed(let text)):
+        case (.idle, .typed(let text)), (.idle, .edited(let text)):
             return text.trimmingCharacters(in: .whitespaces).isEmpty ? [] : newUtterance(text, source: .keyboard, now: now)
         case (.idle, .cancelledByKey):
             return []
         case (.confirming(let pending), .heard(let text)):
             return answerByVoice(text, pending: pending, now: now)
+        case (.confirming(let pending), .edited(let text)):
+            return answerByKeyboard(text, pending: pending, emptiedMeansCancel: true, now: now)
         case (.confirming(let pending), .typed(let text)):
-            return answerByKeyboard(text, pending: pending, now: now)
+            return answerByKeyboard(text, pending: pending, emptiedMeansCancel: false, now: now)
         case (.confirming, .cancelledByKey):
             return cancel()
         case (_, .saved):
@@ -143,10 +148,15 @@ public struct Dialog: Sendable {
         }
     }
 
-    private mutating func answerByKeyboard(_ text: String, pending: PendingReading, now: Date) -> [DialogEffect] {
+    /// - Parameter emptiedMeansCancel: the line was pre-filled, so an empty one was emptied on
+    ///   purpose. A plain line that is empty is no answer yet: nothing is saved or dropped.
+    private mutating func answerByKeyboard(_ text: String, pending: PendingReading, emptiedMeansCancel: Bool,
+                                           now: Date) -> [DialogEffect] {
         let line = text.trimmingCharacters(in: .whitespaces)
         if line == pending.editableText { return confirm(pending) }
-        if line.isEmpty { return cancel() }
+        if line.isEmpty {
+            return emptiedMeansCancel ? cancel() : [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
+        }
         switch parser.parse(line) {
         case .answer(let answer):
             return apply(answer, pending: pending, now: now)

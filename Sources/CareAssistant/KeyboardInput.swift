@@ -84,7 +84,7 @@ final class KeyboardInput: @unchecked Sendable {
             switch outcome {
             case .accepted(let line):
                 if !line.isEmpty { editor.addHistory(line) }
-                events.put(InputEvent(origin: .keyboard, event: .typed(line)))
+                events.put(InputEvent(origin: .keyboard, event: prefill.isEmpty ? .typed(line) : .edited(line)))
             case .cancelled:
                 events.put(InputEvent(origin: .keyboard, event: .cancelledByKey))
             case .endOfInput:

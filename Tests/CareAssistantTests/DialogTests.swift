@@ -77,7 +77,7 @@ private struct Script {
         var s = Script()
         s.send(.typed("sugar 7.2 after dinner"))
         let line = try #require(s.editable)
-        s.send(.typed(line))
+        s.send(.edited(line))
         #expect(try #require(s.saved).level.mmolPerL == 7.2)
         #expect(s.saved?.source == .keyboard)
     }
@@ -91,7 +91,7 @@ private struct Script {
         #expect(s.dialog.state == .idle)
     }
 
-    @Test(arguments: [DialogEvent.typed(""), .typed("   "), .cancelledByKey, .heard("cancel"), .typed("cancel")])
+    @Test(arguments: [DialogEvent.edited(""), .edited("   "), .cancelledByKey, .heard("cancel"), .typed("cancel")])
     func cancelSavesNothing(_ event: DialogEvent) {
         var s = Script()
         s.send(.heard("glucose six point five"))
@@ -101,10 +101,25 @@ private struct Script {
         #expect(s.dialog.state == .idle)
     }
 
+    /// A plain line (piped stdin) has nothing pre-filled: an empty one is no answer yet, so
+    /// the reading stays pending and the person is told what to type. Typing the same line again,
+    /// or yes, then saves it.
+    @Test func anEmptyPlainLineNeitherSavesNorCancels() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.typed(""))
+        #expect(s.saved == nil)
+        #expect(s.said == ["Please say yes to save it, or no."])
+        #expect(s.editable == "glucose 6.5")
+        guard case .confirming = s.dialog.state else { Issue.record("the reading was dropped"); return }
+        s.send(.typed("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 6.5)
+    }
+
     @Test func anEditedLineIsParsedAgainAndSaved() throws {
         var s = Script()
         s.send(.heard("glucose six point five before breakfast"))
-        s.send(.typed("glucose 7.5 before breakfast"))
+        s.send(.edited("glucose 7.5 before breakfast"))
         let reading = try #require(s.saved)
         #expect(reading.level.mmolPerL == 7.5)
         #expect(reading.source == .keyboard)
