@@ -59,13 +59,15 @@ let package = Package(
                            .product(name: "Logging", package: "swift-log")]
         ),
 
+        // Helpers shared by the test targets: the built binary, and speech made by it.
+        .target(name: "CareTestSupport", dependencies: ["CareSpeech"], path: "Tests/CareTestSupport"),
         .testTarget(name: "CareModelTests", dependencies: ["CareModel"]),
         .testTarget(name: "CareLanguageTests", dependencies: ["CareLanguage", "CareModel"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CareModel"]),
-        .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech"]),
+        .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareTestSupport"]),
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
         .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
-        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel"]),
+        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -19,7 +19,7 @@ public struct Message: Sendable, Equatable {
 public enum MessageKey: String, Sendable, CaseIterable {
     case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
     case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
-    case noMicrophone, noSpeaker, noSpeechEngine, goodbye, saveFailed, storeUnavailable, emergency
+    case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, goodbye, saveFailed, storeUnavailable, emergency
     case noReadings, readingLine, audioFileError, audioUnreadable, audioNotWAV, audioUnsupported, audioTruncated
 }
 

@@ -11,6 +11,19 @@ public enum SpeechError: Error, Equatable {
     case audioDevice(String)
 }
 
+extension SpeechError: CustomStringConvertible {
+    /// The reason alone, for the sentence the person is shown.
+    public var description: String {
+        switch self {
+        case .synthesizerUnavailable(let reason), .recognizerUnavailable(let reason), .badGrammar(let reason),
+             .audioDevice(let reason):
+            return reason
+        case .unknownGrammar(let name):
+            return "no grammar named \(name)"
+        }
+    }
+}
+
 /// espeak-ng, in process, synchronous output at its native 22050 Hz.
 ///
 /// espeak-ng keeps all its state in process globals, so there is exactly one synthesizer per

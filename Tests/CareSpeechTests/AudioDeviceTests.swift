@@ -1,3 +1,4 @@
+import CareTestSupport
 import Foundation
 import Testing
 @testable import CareSpeech
@@ -21,7 +22,7 @@ enum VirtualDevices {
         lock.lock()
         defer { lock.unlock() }
         if let installed { return installed }
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         let paths = Paths(directory: dir,
                           microphoneInput: dir.appendingPathComponent("vmic.s16le"),
                           speakerOutput: dir.appendingPathComponent("vspk.s16le"))
@@ -113,7 +114,7 @@ enum VirtualDevices {
 
     @Test func aVirtualSpeakerReceivesWhatIsPlayed() throws {
         let paths = try VirtualDevices.install()
-        let audio = try SpeechSynthesizer.shared().synthesize("yes")
+        let audio = try SpokenFixtures.say("yes")
         do {
             let speaker = try SpeakerSink(device: "carevoice_vspk")
             try speaker.play(audio)

@@ -1,3 +1,4 @@
+import CareTestSupport
 import Foundation
 import Testing
 @testable import CareSpeech
@@ -39,10 +40,9 @@ import Testing
     }
 
     @Test func aSessionSplitsIntoUtterancesWithAGrammarSwitchBetweenThem() throws {
-        let synthesizer = try SpeechSynthesizer.shared()
-        var samples = try synthesizer.synthesize("glucose six point five").samples
+        var samples = try SpokenFixtures.say("glucose six point five").samples
         samples += [Int16](repeating: 0, count: Int(1.5 * 22050))
-        samples += try synthesizer.synthesize("yes").samples
+        samples += try SpokenFixtures.say("yes").samples
         let recognizer = try Grammars.recognizer(select: "t")
         var heard: [RecognitionResult] = []
         recognizer.run(PCMAudio(samples: samples, sampleRate: 22050)) { result in
@@ -61,13 +61,12 @@ import Testing
     /// The endpoint says where in the recording each utterance was closed: about half a second
     /// of silence after its speech (the detector waits 0.5 s), measured from the recording's start.
     @Test func endpointsArePositionsInTheRecording() throws {
-        let synthesizer = try SpeechSynthesizer.shared()
-        let rate = synthesizer.sampleRate
+        let rate = 22050
         var samples = [Int16](repeating: 0, count: rate)                  // 1 s of silence first
-        let first = try synthesizer.synthesize("glucose six point five").samples
+        let first = try SpokenFixtures.say("glucose six point five").samples
         let firstEnd = Double(samples.count + (first.lastIndex { abs(Int($0)) > 327 } ?? 0)) / Double(rate)
         samples += first + [Int16](repeating: 0, count: 2 * rate)
-        let second = try synthesizer.synthesize("yes").samples
+        let second = try SpokenFixtures.say("yes").samples
         let secondEnd = Double(samples.count + (second.lastIndex { abs(Int($0)) > 327 } ?? 0)) / Double(rate)
         samples += second + [Int16](repeating: 0, count: rate)
 
@@ -135,7 +134,7 @@ import Testing
     /// (stereo mixdown, 8 kHz, resampling) reaching the recognizer intact.
     @Test func anEightKilohertzStereoWAVDecodesTheSame() throws {
         let sentence = "glucose seven point two before breakfast"
-        let speech = try SpeechSynthesizer.shared().synthesize(sentence)
+        let speech = try SpokenFixtures.say(sentence)
         let narrow = Resampler.resample(speech, to: 8000).samples
         // Stereo with different channel levels, written by hand since WAVFile writes mono.
         var body: [UInt8] = []
@@ -148,7 +147,7 @@ import Testing
         var fmt = TestAudio.Bytes(), data = TestAudio.Bytes()
         fmt.chunk("fmt ", TestAudio.Bytes.fmt(tag: 1, channels: 2, rate: 8000, bits: 16))
         data.chunk("data", body)
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("stereo8k.wav")
         try TestAudio.Bytes.wave(fmt.data + data.data).write(to: url)
@@ -260,10 +259,10 @@ import Testing
     }
 
     @Test func fileAudioSourceFeedsTheRecognizer() throws {
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("utt.wav")
-        try WAVFile.write(try SpeechSynthesizer.shared().synthesize("glucose seven point five"), to: url)
+        try WAVFile.write(try SpokenFixtures.say("glucose seven point five"), to: url)
         let source = try FileAudioSource(url: url)
         #expect(source.sampleRate == 16000)
         let recognizer = try Grammars.recognizer(select: "t")

@@ -1,3 +1,4 @@
+import CareTestSupport
 import Foundation
 @testable import CareSpeech
 
@@ -59,13 +60,6 @@ enum TestAudio {
         return pitches.isEmpty ? 0 : pitches[pitches.count / 2]
     }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("carespeech-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Little-endian bytes of a WAV file, for building odd files by hand.
     struct Bytes {
         var data: [UInt8] = []
@@ -106,9 +100,7 @@ enum Grammars {
 
 /// espeak-ng output at 16 kHz with the noise floor, ready for the recognizer.
 func speech16k(_ text: String, voice: String = "en-us") throws -> [Int16] {
-    var samples = Resampler.resample(try SpeechSynthesizer.shared().synthesize(text, voice: voice), to: 16000).samples
-    NoiseFloor.apply(to: &samples)
-    return samples
+    try SpokenFixtures.speech16k(text, voice: voice)
 }
 
 /// Runs `body` with file descriptor 2 (or `descriptor`) redirected to a file and returns what was

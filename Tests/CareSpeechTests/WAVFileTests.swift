@@ -1,3 +1,4 @@
+import CareTestSupport
 import Foundation
 import Testing
 @testable import CareSpeech
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func roundTripKeepsEverySampleAndTheRate() throws {
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let samples: [Int16] = [0, 1, -1, .max, .min, 12345, -12345] + (0..<5000).map { Int16(truncatingIfNeeded: $0 &* 7919) }
         for rate in [8000, 16000, 22050, 44100, 48000] {
@@ -118,7 +119,7 @@ import Testing
             try WAVFile.decode(Data("RIFX\u{4}\0\0\0WAVEfmt ".utf8))
         }
         // A zero-length file on disk.
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = dir.appendingPathComponent("zero.wav")
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
@@ -160,7 +161,7 @@ import Testing
     @Test func unreadablePathsNameThePath() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/carevoice/missing.wav")
         #expect(throws: AudioFileError.unreadable(missing.path)) { try WAVFile.read(missing) }
-        let dir = try TestAudio.temporaryDirectory()
+        let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(throws: AudioFileError.unreadable(dir.path)) { try WAVFile.read(dir) }
     }

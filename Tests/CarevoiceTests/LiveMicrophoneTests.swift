@@ -1,4 +1,5 @@
 import CareSpeech
+import CareTestSupport
 import Foundation
 import Testing
 
@@ -25,9 +26,8 @@ import Testing
             """.write(to: config, atomically: true, encoding: .utf8)
 
         // Silence, the reading, a pause for the read-back, "yes", silence for its end to be heard.
-        let synthesizer = try SpeechSynthesizer.shared()
         func speech(_ text: String) throws -> [Int16] {
-            Resampler.resample(try synthesizer.synthesize(text), to: 16000).samples
+            Resampler.resample(try SpokenFixtures.say(text), to: 16000).samples
         }
         func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
         let microphone = silence(1) + (try speech("glucose seven point two before breakfast")) + silence(2)

@@ -1,4 +1,5 @@
 import CareSpeech
+import CareTestSupport
 import Foundation
 import Testing
 
