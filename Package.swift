@@ -39,7 +39,8 @@ let package = Package(
         .target(name: "CareLanguage", dependencies: ["CareModel", "Yams"]),
 
         // I/O.
-        .target(name: "CareStore", dependencies: ["CareModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "CareStore", dependencies: ["CareModel", .product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "CareSpeech",
             dependencies: ["CEspeakNG", "CPocketSphinx", "CALSA", .product(name: "Logging", package: "swift-log")]
@@ -67,7 +68,8 @@ let package = Package(
         .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareTestSupport"]),
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
         .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
-        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport"]),
+        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport",
+                                                         .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -40,10 +40,7 @@ public struct GlucoseLevel: Sendable, Equatable, Hashable, Codable {
 
     /// The value as people read it off a meter: one decimal in mmol/L, whole numbers in mg/dL.
     public func displayValue(in unit: GlucoseUnit) -> String {
-        switch unit {
-        case .mmolPerL: return Self.format(mmolPerL, maxFractionDigits: 1)
-        case .mgPerDL: return Self.format(mgPerDL, maxFractionDigits: 0)
-        }
+        Self.format(value(in: unit), maxFractionDigits: unit.displayFractionDigits)
     }
 
     static func format(_ value: Double, maxFractionDigits: Int) -> String {

@@ -1,6 +1,7 @@
 import CareModel
 import Foundation
 import GRDB
+import Logging
 
 /// Why the store could not do what was asked, in words a person can act on.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
@@ -51,11 +52,14 @@ public struct DataDirectory: Sendable {
 public final class Store: Sendable {
     private let dbQueue: DatabaseQueue
     public let path: String
+    /// Where the emergency card is kept; nil for an in-memory store.
+    private let directory: DataDirectory?
 
     /// Opens (creating if needed) the database in `directory`. The file is 0600.
     /// A file that is not a CareVoice database is never overwritten: opening fails instead.
     public init(directory: DataDirectory) throws {
         try directory.prepare()
+        self.directory = directory
         path = directory.databaseURL.path
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
@@ -71,11 +75,20 @@ public final class Store: Sendable {
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
+        // Data saved before the card existed gets its card now.
+        if !FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(EmergencyCard.fileName).path) {
+            do {
+                try refreshEmergencyCard()
+            } catch {
+                Logger(label: "carevoice.store").warning("\(error)")
+            }
+        }
     }
 
     /// An in-memory store for tests of code above the store.
     public init(inMemory: Void = ()) throws {
         path = ":memory:"
+        directory = nil
         dbQueue = try DatabaseQueue()
         try Self.migrator.migrate(dbQueue)
     }
@@ -94,6 +107,16 @@ public final class Store: Sendable {
                 t.column("created_at", .double).notNull()
             }
         }
+        migrator.registerMigration("2-emergency-contacts") { db in
+            try db.create(table: "emergency_contact") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("name", .text).notNull()
+                // As typed: people write numbers the way they dial them.
+                t.column("phone", .text).notNull()
+                t.column("relation", .text)
+                t.column("created_at", .double).notNull()
+            }
+        }
         return migrator
     }
 
@@ -105,14 +128,67 @@ public final class Store: Sendable {
 
     @discardableResult
     public func save(_ reading: GlucoseReading, createdAt: Date = Date()) throws -> GlucoseReading {
+        try change { db in
+            var record = ReadingRecord(reading, createdAt: createdAt)
+            try record.insert(db)
+            return record.reading
+        }
+    }
+
+    public func latestReading() throws -> GlucoseReading? {
+        try readings(limit: 1).first
+    }
+
+    // MARK: Emergency contacts
+
+    public func contacts() throws -> [EmergencyContact] {
+        try dbQueue.read { db in try ContactRecord.order(Column("id")).fetchAll(db).map(\.contact) }
+    }
+
+    @discardableResult
+    public func addContact(_ contact: EmergencyContact, createdAt: Date = Date()) throws -> EmergencyContact {
+        try change { db in
+            var record = ContactRecord(contact, createdAt: createdAt)
+            try record.insert(db)
+            return record.contact
+        }
+    }
+
+    /// - Returns: false when there was no contact with that id.
+    @discardableResult
+    public func removeContact(id: Int64) throws -> Bool {
+        try change { db in try ContactRecord.deleteOne(db, key: id) }
+    }
+
+    // MARK: Writing
+
+    /// Every change goes through here: one transaction, then the emergency card is rewritten
+    /// so it never lags behind what was saved. The change is saved even if the card cannot be
+    /// written (that is logged), so the person is never told a saved reading was lost.
+    private func change<T>(_ body: (Database) throws -> T) throws -> T {
+        let result: T
         do {
-            return try dbQueue.write { db in
-                var record = ReadingRecord(reading, createdAt: createdAt)
-                try record.insert(db)
-                return record.reading
-            }
+            result = try dbQueue.write(body)
         } catch let error as DatabaseError {
             throw StoreError.writeFailed(error.message ?? "\(error.resultCode)")
+        }
+        do {
+            try refreshEmergencyCard()
+        } catch {
+            Logger(label: "carevoice.store").warning("\(error)")
+        }
+        return result
+    }
+
+    /// Rewrites the emergency card from the database (see `EmergencyCard`).
+    public func refreshEmergencyCard(now: Date = Date()) throws {
+        guard let directory else { return }
+        let card = EmergencyCard(updatedAt: now, contacts: try contacts(),
+                                 summary: MedicalSummary(latestReading: try latestReading()))
+        do {
+            try card.write(to: directory)
+        } catch {
+            throw StoreError.writeFailed("the emergency card \(EmergencyCard.fileName) could not be written: \(error.localizedDescription)")
         }
     }
 
@@ -156,6 +232,28 @@ struct ReadingRecord: Codable, FetchableRecord, MutablePersistableRecord {
                        level: GlucoseLevel(mmolPerL: mmol_per_l), tag: tag.flatMap(MealTag.init(rawValue:)),
                        source: EntrySource(rawValue: source) ?? .keyboard)
     }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// The row layout of `emergency_contact`.
+struct ContactRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "emergency_contact"
+    var id: Int64?
+    var name: String
+    var phone: String
+    var relation: String?
+    var created_at: Double
+
+    init(_ c: EmergencyContact, createdAt: Date) {
+        id = c.id
+        name = c.name
+        phone = c.phone
+        relation = c.relation
+        created_at = createdAt.timeIntervalSince1970
+    }
+
+    var contact: EmergencyContact { EmergencyContact(id: id, name: name, phone: phone, relation: relation) }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
