@@ -20,8 +20,13 @@ public enum CLI {
     }
 
     /// Runs the binary to completion with `input` on stdin (then closed) and NO_COLOR set.
+    ///
+    /// Pipes are read with read(2) retried on EINTR: with many children running at once a
+    /// SIGCHLD lands in the middle of a read, and FileHandle.readDataToEndOfFile traps on that.
+    /// stderr is drained on its own thread, so a child that writes a lot to it cannot stall.
     public static func run(_ arguments: [String], input: String? = nil,
                            environment: [String: String] = [:]) throws -> Result {
+        signal(SIGPIPE, SIG_IGN)   // a child that exits before reading its input must not kill us
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -34,13 +39,52 @@ public enum CLI {
         process.standardError = err
         process.standardInput = inp
         try process.run()
-        if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
+
+        let stderrDone = DispatchSemaphore(value: 0)
+        let stderrData = LockedData()
+        Thread {
+            stderrData.set(readAll(err.fileHandleForReading.fileDescriptor))
+            stderrDone.signal()
+        }.start()
+        if let input { writeAll(Data(input.utf8), to: inp.fileHandleForWriting.fileDescriptor) }
+        // Through the handle, which owns the descriptor: a close(2) behind its back would let it
+        // close the same number again later, by then perhaps Foundation's own child monitor.
         try inp.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stdout = readAll(out.fileHandleForReading.fileDescriptor)
+        stderrDone.wait()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: stderrData.get(), as: UTF8.self))
+    }
+
+    /// Everything until end of file, retrying reads a signal interrupted.
+    public static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+            if n < 0 && errno == EINTR { continue }
+            return data
+        }
+    }
+
+    /// All of `data`, retrying writes a signal interrupted; stops quietly if the reader is gone.
+    public static func writeAll(_ data: Data, to fd: Int32) {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
+            }
+        }
+    }
+
+    private final class LockedData: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ value: Data) { lock.withLock { data = value } }
+        func get() -> Data { lock.withLock { data } }
     }
 
     /// A new empty directory under the system's temporary directory.

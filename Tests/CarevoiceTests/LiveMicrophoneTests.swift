@@ -68,11 +68,11 @@ import Testing
         }.start()
 
         #expect(spoken.wait(timeout: .now() + 30) == .success, "the microphone was never opened")
-        input.fileHandleForWriting.write(Data("quit\n".utf8))
+        CLI.writeAll(Data("quit\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
-        let transcript = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let transcript = String(decoding: CLI.readAll(output.fileHandleForReading.fileDescriptor), as: UTF8.self)
 
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(transcript)")
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
