@@ -21,9 +21,8 @@ public final class AssistantRuntime {
     public struct Configuration {
         public var phrasebook: Phrasebook
         public var preferredUnit: GlucoseUnit
-        public var store: Store?
-        /// Why the store is missing, said once at the start.
-        public var storeProblem: String?
+        /// Opened alongside the greeting (see `PendingStore`).
+        public var store: PendingStore
         public var recognizer: SpeechRecognizer?
         public var voice: VoiceInput
         /// Read typed lines too (a terminal or piped stdin).
@@ -33,14 +32,17 @@ public final class AssistantRuntime {
         public var notices: [Message]
         /// Where text goes: the console, or nowhere for benchmarks.
         public var display: (String) -> Void = { Console.line($0) }
+        /// Colour and emphasis, or none (NO_COLOR, --plain, not a terminal).
+        public var style: OutputStyle = .plain
+        /// Emergency numbers, contacts and summary, gathered without the database.
+        public var emergency: EmergencyHelp?
 
-        public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: Store?, storeProblem: String?,
+        public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
                     notices: [Message] = []) {
             self.phrasebook = phrasebook
             self.preferredUnit = preferredUnit
             self.store = store
-            self.storeProblem = storeProblem
             self.recognizer = recognizer
             self.voice = voice
             self.keyboard = keyboard
@@ -72,9 +74,7 @@ public final class AssistantRuntime {
     public func run() {
         perform(dialog.handle(.started, now: Date()))
         for notice in configuration.notices { say(notice) }
-        if let problem = configuration.storeProblem {
-            say(configuration.phrasebook.message(.storeUnavailable, ["reason": Message(problem)]))
-        }
+        announceStoreProblem(configuration.store.outcomeSoFar)
 
         switch configuration.voice {
         case .recording(let audio):
@@ -101,6 +101,7 @@ public final class AssistantRuntime {
             let input = events.take()
             keyboard?.pause()
             perform(dialog.handle(input.event, now: Date()))
+            announceStoreProblem(configuration.store.outcomeSoFar)
             if !finished { armKeyboard() }
         }
         microphone?.stop()
@@ -147,7 +148,7 @@ public final class AssistantRuntime {
             case .save(let reading):
                 save(reading)
             case .showEmergency:
-                say(configuration.phrasebook.message(.emergency))
+                showEmergency()
             case .exit:
                 finished = true
             }
@@ -156,7 +157,10 @@ public final class AssistantRuntime {
 
     private func save(_ reading: GlucoseReading) {
         let outcome: DialogEvent
-        if let store = configuration.store {
+        let opened = configuration.store.wait()
+        announceStoreProblem(opened)
+        switch opened {
+        case .success(let store):
             do {
                 let saved = try store.save(reading)
                 onSaved?(saved)
@@ -164,14 +168,29 @@ public final class AssistantRuntime {
             } catch {
                 outcome = .saveFailed(reason: "\(error)")
             }
-        } else {
-            outcome = .saveFailed(reason: configuration.storeProblem ?? "no data file")
+        case .failure(let error):
+            outcome = .saveFailed(reason: "\(error)")
         }
         perform(dialog.handle(outcome, now: Date()))
     }
 
+    private var storeProblemAnnounced = false
+
+    /// Says once, as soon as it is known, that the data file cannot be opened (and is left alone).
+    private func announceStoreProblem(_ outcome: Result<Store, Error>?) {
+        guard case .failure(let error)? = outcome, !storeProblemAnnounced else { return }
+        storeProblemAnnounced = true
+        say(configuration.phrasebook.message(.storeUnavailable, ["reason": Message("\(error)")]))
+    }
+
+    private func showEmergency() {
+        let report = configuration.emergency?.report()
+            ?? EmergencyReport(numbers: .unknownCountry, helplines: [], personal: .unavailable(reason: "not set up"))
+        for line in configuration.phrasebook.emergencyMessages(report, now: Date()) { say(line) }
+    }
+
     private func say(_ message: Message) {
-        configuration.display(message.display)
+        configuration.display(message.isEmphasized ? configuration.style.emphasis(message.display) : message.display)
         microphone?.mute(true)
         do {
             try configuration.speech.speak(message.spoken)

@@ -13,6 +13,8 @@ public struct PendingReading: Sendable, Equatable {
 public enum DialogState: Sendable, Equatable {
     case idle
     case confirming(PendingReading)
+    /// A very low reading was saved: shall the emergency numbers and contacts be read out?
+    case offeringHelp
     case finished
 }
 
@@ -61,8 +63,10 @@ public struct Dialog: Sendable {
     }
 
     public var listeningContext: ListeningContext {
-        if case .confirming = state { return .answer }
-        return .reading
+        switch state {
+        case .confirming, .offeringHelp: return .answer
+        case .idle, .finished: return .reading
+        }
     }
 
     public mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect] {
@@ -90,16 +94,19 @@ public struct Dialog: Sendable {
             return answerByKeyboard(text, pending: pending, emptiedMeansCancel: false, now: now)
         case (.confirming, .cancelledByKey):
             return cancel()
-        case (_, .saved):
+        case (.offeringHelp, .heard(let text)):
+            return answerHelpOffer(text, source: .voice, now: now)
+        case (.offeringHelp, .typed(let text)), (.offeringHelp, .edited(let text)):
+            return answerHelpOffer(text, source: .keyboard, now: now)
+        case (.offeringHelp, .cancelledByKey):
             state = .idle
-            let what = lastSaved.map { phrasebook.describe($0, now: now) } ?? Message("")
-            lastSaved = nil
-            return [.say(phrasebook.message(.saved, ["reading": what])), prompt(phrasebook.message(.askReading)),
-                    .listen(.reading)]
+            return [prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case (_, .saved):
+            return afterSaving(now: now)
         case (_, .saveFailed(let reason)):
             state = .idle
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
-        case (.idle, _), (.confirming, _):
+        case (.idle, _), (.confirming, _), (.offeringHelp, _):
             return []
         }
     }
@@ -117,7 +124,7 @@ public struct Dialog: Sendable {
             case .failure(let problem): return [prompt(problem), .listen(.reading)]
             }
         case .emergency:
-            return [.showEmergency, .listen(.reading)]
+            return [.showEmergency, prompt(phrasebook.message(.goOnIdle)), .listen(.reading)]
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.goodbye)), .exit]
@@ -139,7 +146,7 @@ public struct Dialog: Sendable {
             case .failure(let problem): return [prompt(problem)] + reshow(pending)
             }
         case .emergency:
-            return [.showEmergency] + reshow(pending)
+            return helpThenGoOn(pending, now: now)
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
@@ -169,7 +176,7 @@ public struct Dialog: Sendable {
                 return [prompt(problem), .showEditable(prompt: phrasebook.text(.heardPrompt), text: line), .listen(.answer)]
             }
         case .emergency:
-            return [.showEmergency] + reshow(pending)
+            return helpThenGoOn(pending, now: now)
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
@@ -189,6 +196,55 @@ public struct Dialog: Sendable {
             return cancel()
         case .repeat:
             return readBack(pending, now: now)
+        }
+    }
+
+    /// Help first, no questions asked; then the reading that was waiting is offered again.
+    private mutating func helpThenGoOn(_ pending: PendingReading, now: Date) -> [DialogEffect] {
+        let goOn = phrasebook.message(.goOnWithReading, ["reading": phrasebook.describe(pending.description, now: now)])
+        return [.showEmergency, prompt(goOn)] + reshow(pending)
+    }
+
+    /// "Saved: ...", then what the level calls for: the 15-15 rule when low, and an offer of
+    /// help when very low; the care plan when high.
+    private mutating func afterSaving(now: Date) -> [DialogEffect] {
+        guard let description = lastSaved else {
+            state = .idle
+            return [prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        }
+        lastSaved = nil
+        var effects: [DialogEffect] = [.say(phrasebook.message(.saved, ["reading": phrasebook.describe(description, now: now)]))]
+        switch description.level.alert(in: description.unit) {
+        case .veryLow?:
+            state = .offeringHelp
+            return effects + [.say(phrasebook.message(.alertVeryLow)), prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
+        case .low?:
+            effects.append(.say(phrasebook.message(.alertLow)))
+        case .high?:
+            effects.append(.say(phrasebook.message(.alertHigh)))
+        case nil:
+            break
+        }
+        state = .idle
+        return effects + [prompt(phrasebook.message(.askReading)), .listen(.reading)]
+    }
+
+    /// The answer to "Shall I read out the emergency numbers and your contacts?". A new reading
+    /// or goodbye is taken as what it is; anything unclear asks again.
+    private mutating func answerHelpOffer(_ text: String, source: EntrySource, now: Date) -> [DialogEffect] {
+        switch parser.parse(text) {
+        case .answer(.yes), .emergency:
+            state = .idle
+            return [.showEmergency, prompt(phrasebook.message(.goOnIdle)), .listen(.reading)]
+        case .answer(.no), .answer(.cancel):
+            state = .idle
+            return [prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case .answer(.repeat), .unknown:
+            // Unclear after a very low reading: ask again rather than let the offer lapse.
+            return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
+        case .glucose, .quit:
+            state = .idle
+            return newUtterance(text, source: source, now: now)
         }
     }
 

@@ -15,7 +15,23 @@ public struct LocaleTable: Sendable, Decodable {
     public var answers: [String: [String]]
     public var commands: [String: [String]]
     public var emergency: [String]
+    public var services: [String: String]
+    public var helplineKinds: [String: String]
+    public var lists: Lists
+    public var phoneDigits: PhoneDigits
     public var messages: [String: String]
+
+    public struct Lists: Sendable, Decodable {
+        public var separator: String
+        public var and: String
+        public var or: String
+    }
+
+    public struct PhoneDigits: Sendable, Decodable {
+        public var separator: String
+        public var groupSeparator: String
+        public var plus: String
+    }
 
     public struct Speech: Sendable, Decodable {
         public var voice: String
@@ -130,6 +146,12 @@ extension LocaleTable {
         }
         for key in ["yes", "no", "cancel", "repeat"] where table.answers[key] == nil {
             throw LocaleTableError.incomplete(file: file, missing: "answers.\(key)")
+        }
+        for service in EmergencyService.allCases where table.services[service.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "services.\(service.rawValue)")
+        }
+        for kind in HelplineKind.allCases where table.helplineKinds[kind.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "helplineKinds.\(kind.rawValue)")
         }
         return table
     }

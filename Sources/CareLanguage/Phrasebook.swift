@@ -6,6 +6,9 @@ import Foundation
 public struct Message: Sendable, Equatable {
     public var display: String
     public var spoken: String
+    /// Shown so it stands out where the terminal allows (emergency numbers); the words alone
+    /// must still say everything, for screen readers and NO_COLOR.
+    public var isEmphasized = false
 
     public init(display: String, spoken: String) {
         self.display = display
@@ -19,8 +22,15 @@ public struct Message: Sendable, Equatable {
 public enum MessageKey: String, Sendable, CaseIterable {
     case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
     case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
-    case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, goodbye, saveFailed, storeUnavailable, emergency
+    case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, goodbye, saveFailed, storeUnavailable
     case noReadings, readingLine, audioFileError, audioUnreadable, audioNotWAV, audioUnsupported, audioTruncated
+    case emergencyHeading, emergencyHeadingNoCountry, emergencyServices, emergencyNoService, emergencyMobileAlso
+    case emergencyUnknownCountry, emergencyCountryNotListed, emergencyTableUnavailable, emergencyOnceMore
+    case helplineLine, contactsHeading, contactLine, noContacts
+    case summaryLine, summaryNothing, summaryUnavailable, summaryLatestReading, summaryMedications, summaryAllergies
+    case summaryAddress, goOnWithReading, goOnIdle, alertLow, alertVeryLow, offerHelp, alertHigh
+    case contactNumbered, contactAdded, contactRemoved, noSuchContact, contactNeedsName
+    case phoneProblem, phoneEmpty, phoneInvalidCharacters, phoneMisplacedPlus, phoneTooShort, phoneTooLong
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -46,13 +46,8 @@ struct AssistantCommand: ParsableCommand {
         var notices: [Message] = []
         let preferred = GlucoseUnit.allCases.first { $0.rawValue.lowercased() == unit.lowercased() } ?? .mmolPerL
 
-        var store: Store?
-        var storeProblem: String?
-        do {
-            store = try Store(directory: env.dataDirectory)
-        } catch {
-            storeProblem = "\(error)"
-        }
+        let dataDirectory = env.dataDirectory
+        let store = PendingStore { try Store(directory: dataDirectory) }
 
         let speech = makeSpeechOutput(env, notices: &notices)
 
@@ -82,10 +77,12 @@ struct AssistantCommand: ParsableCommand {
             notices.append(book.message(.keyboardHint))
         }
 
-        let runtime = AssistantRuntime(.init(
-            phrasebook: book, preferredUnit: preferred, store: store, storeProblem: storeProblem,
-            recognizer: recognizer, voice: voice, keyboard: audioIn == nil, speech: speech, notices: notices))
-        runtime.run()
+        var configuration = AssistantRuntime.Configuration(
+            phrasebook: book, preferredUnit: preferred, store: store,
+            recognizer: recognizer, voice: voice, keyboard: audioIn == nil, speech: speech, notices: notices)
+        configuration.style = env.style
+        configuration.emergency = env.emergencyHelp
+        AssistantRuntime(configuration).run()
     }
 
     private func makeSpeechOutput(_ env: AppEnvironment, notices: inout [Message]) -> SpeechOutput {

@@ -71,7 +71,7 @@ struct BenchLoop: ParsableCommand {
             let store = try Store()
             try recognizer.selectGrammar(ListeningContext.reading.rawValue)
             var configuration = AssistantRuntime.Configuration(
-                phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: store, storeProblem: nil,
+                phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: PendingStore(store),
                 recognizer: recognizer, voice: .recording(session.audio), keyboard: false, speech: output)
             configuration.display = { _ in }
             let runtime = AssistantRuntime(configuration)

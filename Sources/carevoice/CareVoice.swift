@@ -9,6 +9,7 @@ struct CareVoice: ParsableCommand {
         abstract: "An offline, voice-first health assistant.",
         discussion: "Run without a command to start the assistant: say or type a glucose reading.",
         subcommands: [AssistantCommand.self, ReadingsCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
+                      EmergencyCommand.self, ContactsCommand.self,
                       GrammarCommand.self],
         defaultSubcommand: AssistantCommand.self
     )
@@ -33,4 +34,10 @@ struct CommonOptions: ParsableArguments {
 
     @Flag(help: "Log what the recognizer hears (to stderr).")
     var verbose = false
+
+    func validate() throws {
+        if let country, !(country.count == 2 && country.allSatisfy({ $0.isASCII && $0.isLetter })) {
+            throw ValidationError("--country takes a two-letter country code, such as CA, GB or CN")
+        }
+    }
 }

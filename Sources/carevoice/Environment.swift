@@ -1,3 +1,4 @@
+import CareAssistant
 import CareLanguage
 import CareModel
 import CareStore
@@ -12,6 +13,13 @@ struct AppEnvironment {
     let phrasebook: Phrasebook
     let dataDirectory: DataDirectory
     let style: OutputStyle
+    /// ISO 3166-1 alpha-2 from --country, upper case; nil when not given.
+    let country: String?
+
+    /// Emergency help for this person: the number table and their emergency card.
+    var emergencyHelp: EmergencyHelp {
+        EmergencyHelp(resources: resources, country: country, dataDirectory: dataDirectory)
+    }
 
     static func make(_ options: CommonOptions) throws -> AppEnvironment {
         // Health data: nothing we create is readable by others.
@@ -29,7 +37,8 @@ struct AppEnvironment {
         let table = try resources.loadLocale(localeID)
         let directory = options.dataDirectory.map { DataDirectory(url: URL(fileURLWithPath: $0)) } ?? DataDirectory.standard()
         return AppEnvironment(resources: resources, table: table, phrasebook: Phrasebook(table: table),
-                              dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain))
+                              dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain),
+                              country: options.country?.uppercased())
     }
 
     /// Only English exists yet; Chinese arrives with its locale table.

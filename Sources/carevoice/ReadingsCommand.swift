@@ -15,12 +15,7 @@ struct ReadingsCommand: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
-        let store: Store
-        do {
-            store = try Store(directory: env.dataDirectory)
-        } catch {
-            throw CommandFailure(env.phrasebook.text(.storeUnavailable, ["reason": "\(error)"]))
-        }
+        let store = try openStore(env)
         let readings = try store.readings(limit: limit)
         if json {
             print(try ReadingsJSON.encode(readings))

@@ -5,16 +5,16 @@ import Testing
 @testable import CareAssistant
 
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-private let english = try! ResourceLocator(root: root).loadLocale("en")
-private let calendar: Calendar = {
+let english = try! ResourceLocator(root: root).loadLocale("en")
+let calendar: Calendar = {
     var c = Calendar(identifier: .gregorian)
     c.timeZone = TimeZone(identifier: "Europe/London")!
     return c
 }()
-private let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 14))!
+let now = calendar.date(from: DateComponents(year: 2026, month: 11, day: 22, hour: 14))!
 
 /// Drives the dialog with events, as the runtime would, and records what it asks for.
-private struct Script {
+struct Script {
     var dialog = Dialog(phrasebook: Phrasebook(table: english, calendar: calendar), preferredUnit: .mmolPerL)
     var effects: [DialogEffect] = []
 

@@ -1,0 +1,91 @@
+import ArgumentParser
+import CareLanguage
+import CareModel
+import CareStore
+import CareTerminal
+import Foundation
+
+/// Emergency contacts: the people help names after the emergency number.
+struct ContactsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contacts", abstract: "List, add or remove your emergency contacts.",
+        subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List your emergency contacts.")
+        @OptionGroup var common: CommonOptions
+        @Flag(help: "Print JSON instead of lines.") var json = false
+
+        func run() throws {
+            let env = try AppEnvironment.make(common)
+            let contacts = try openStore(env).contacts()
+            if json { return print(try EmergencyJSON.encode(contacts.map(EmergencyJSON.ContactItem.init))) }
+            guard !contacts.isEmpty else { return Console.line(env.phrasebook.text(.noContacts)) }
+            for contact in contacts { Console.line(numbered(contact, env.phrasebook)) }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add an emergency contact.")
+        @OptionGroup var common: CommonOptions
+        @Option(help: "Their name.") var name: String
+        @Option(help: "Their phone number, as you would dial it.") var phone: String
+        @Option(help: "Who they are to you: daughter, neighbour, doctor...") var relation: String?
+
+        func run() throws {
+            let env = try AppEnvironment.make(common)
+            let book = env.phrasebook
+            let name = name.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw CommandFailure(book.text(.contactNeedsName)) }
+            if let problem = PhoneNumber.problem(phone) {
+                throw CommandFailure(book.text(.phoneProblem, ["phone": phone, "reason": book.text(problem.messageKey)]))
+            }
+            let relation = relation?.trimmingCharacters(in: .whitespaces)
+            let contact = try openStore(env).addContact(EmergencyContact(
+                name: name, phone: phone.trimmingCharacters(in: .whitespaces),
+                relation: relation?.isEmpty == false ? relation : nil))
+            Console.line(book.text(.contactAdded, ["contact": numbered(contact, book)]))
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an emergency contact by its number in the list.")
+        @OptionGroup var common: CommonOptions
+        @Argument(help: "The contact's number, as `carevoice contacts` shows it.") var id: Int64
+
+        func run() throws {
+            let env = try AppEnvironment.make(common)
+            let store = try openStore(env)
+            guard let contact = try store.contacts().first(where: { $0.id == id }) else {
+                throw CommandFailure(env.phrasebook.text(.noSuchContact, ["id": String(id)]))
+            }
+            try store.removeContact(id: id)
+            Console.line(env.phrasebook.text(.contactRemoved, ["contact": numbered(contact, env.phrasebook)]))
+        }
+    }
+}
+
+private func numbered(_ contact: EmergencyContact, _ book: Phrasebook) -> String {
+    book.text(.contactNumbered, ["id": contact.id.map(String.init) ?? "-", "contact": book.contactLine(contact).display])
+}
+
+/// The store, or one sentence on why it cannot be opened (it is never overwritten).
+func openStore(_ env: AppEnvironment) throws -> Store {
+    do {
+        return try Store(directory: env.dataDirectory)
+    } catch {
+        throw CommandFailure(env.phrasebook.text(.storeUnavailable, ["reason": "\(error)"]))
+    }
+}
+
+extension PhoneNumber.Problem {
+    var messageKey: MessageKey {
+        switch self {
+        case .empty: return .phoneEmpty
+        case .invalidCharacters: return .phoneInvalidCharacters
+        case .misplacedPlus: return .phoneMisplacedPlus
+        case .tooShort: return .phoneTooShort
+        case .tooLong: return .phoneTooLong
+        }
+    }
+}

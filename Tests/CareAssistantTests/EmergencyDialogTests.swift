@@ -1,0 +1,120 @@
+import CareLanguage
+import CareModel
+import Foundation
+import Testing
+@testable import CareAssistant
+
+/// Help at any moment, and what a confirmed low or high reading calls for.
+@Suite struct EmergencyDialogTests {
+    static let phrases = english.emergency
+    enum Input: CaseIterable { case heard, typed }
+
+    private func send(_ text: String, _ input: Input, to s: inout Script) {
+        s.send(input == .heard ? .heard(text) : .typed(text))
+    }
+
+    @Test(arguments: phrases, Input.allCases)
+    func helpInterruptsWaitingForAReading(_ phrase: String, _ input: Input) {
+        var s = Script()
+        send(phrase, input, to: &s)
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.said == ["When you're ready, tell me a reading, or say help again."])
+        #expect(s.dialog.state == .idle)
+        #expect(s.listening == .reading)
+    }
+
+    /// Help comes first, no questions asked; the reading that was waiting is kept and offered again.
+    @Test(arguments: phrases, Input.allCases)
+    func helpInterruptsAConfirmationAndKeepsTheReading(_ phrase: String, _ input: Input) throws {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        send(phrase, input, to: &s)
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.saved == nil)
+        #expect(s.said == ["When you're ready, we can go on. 6.5 mmol/L, before breakfast. Shall I save it?"])
+        #expect(s.editable == "glucose 6.5 before breakfast")
+        #expect(s.listening == .answer)
+        s.send(.heard("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 6.5)
+    }
+
+    @Test(arguments: phrases, Input.allCases)
+    func helpAnswersTheOfferAfterAVeryLowReading(_ phrase: String, _ input: Input) {
+        var s = Script()
+        s.send(.typed("glucose 2.8"))
+        s.send(.typed("yes"))
+        #expect(s.dialog.state == .offeringHelp)
+        send(phrase, input, to: &s)
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.dialog.state == .idle)
+    }
+
+    @Test func aPhraseInsideASentenceStillCounts() {
+        var s = Script()
+        s.send(.typed("please call an ambulance now"))
+        #expect(s.effects.first == .showEmergency)
+    }
+
+    // MARK: Alerts after saving, exactly at the thresholds
+
+    @Test(arguments: [
+        ("glucose 3.9", nil), ("glucose 3.8", "low"), ("glucose 3.0", "low"), ("glucose 2.9", "very low"),
+        ("glucose 13.9", nil), ("glucose 14.0", "high"), ("glucose 10", nil),
+        ("glucose 70 mg/dl", nil), ("glucose 69 mg/dl", "low"), ("glucose 54 mg/dl", "low"),
+        ("glucose 53 mg/dl", "very low"), ("glucose 250 mg/dl", nil), ("glucose 251 mg/dl", "high"),
+    ] as [(String, String?)])
+    func aConfirmedReadingIsFollowedByWhatItCallsFor(_ text: String, _ expected: String?) throws {
+        var s = Script()
+        s.send(.typed(text))
+        s.send(.typed("yes"))
+        _ = try #require(s.saved)
+        let alert = s.said.dropFirst().first ?? ""
+        switch expected {
+        case nil:
+            #expect(s.said.count == 2, "\(s.said)")
+            #expect(alert == "Tell me your next reading, or say goodbye.")
+        case "low"?:
+            #expect(alert.hasPrefix("That is low. Take 15 grams of fast-acting sugar"))
+            #expect(alert.contains("Check again in 15 minutes"))
+            #expect(s.dialog.state == .idle)
+        case "very low"?:
+            #expect(alert.hasPrefix("That is very low."))
+            #expect(s.said.last == "Shall I read out the emergency numbers and your contacts?")
+            #expect(s.dialog.state == .offeringHelp)
+            #expect(s.listening == .answer)
+        default:
+            #expect(alert.hasPrefix("That is high. Follow your care plan"))
+        }
+        // Never a dose, never a reason not to seek help.
+        for sentence in s.said {
+            #expect(!sentence.lowercased().contains("units of insulin"))
+            #expect(!sentence.lowercased().contains("don't call"))
+        }
+    }
+
+    @Test func theOfferOfHelpTakesYesNoOrANewReading() {
+        func offered() -> Script {
+            var s = Script()
+            s.send(.typed("glucose 2.5"))
+            s.send(.typed("yes"))
+            return s
+        }
+        var yes = offered()
+        yes.send(.heard("yes"))
+        #expect(yes.effects.first == .showEmergency)
+
+        var no = offered()
+        no.send(.heard("no"))
+        #expect(!no.effects.contains(.showEmergency))
+        #expect(no.said == ["Tell me your next reading, or say goodbye."])
+
+        var unclear = offered()
+        unclear.send(.heard("the cat is asleep"))
+        #expect(unclear.said == ["Shall I read out the emergency numbers and your contacts?"])
+        #expect(unclear.dialog.state == .offeringHelp)
+
+        var reading = offered()
+        reading.send(.typed("glucose 3.5"))
+        #expect(reading.said == ["3.5 mmol/L. Shall I save it?"])
+    }
+}
