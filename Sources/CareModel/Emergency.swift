@@ -119,13 +119,13 @@ public enum PhoneNumber {
 /// The one-line summary responders need, from whatever the person has recorded.
 public struct MedicalSummary: Sendable, Equatable, Codable {
     public var name: String?
-    public var diabetesType: String?
+    public var diabetesType: DiabetesType?
     public var latestReading: GlucoseReading?
     public var medications: [String]
     public var allergies: [String]
     public var address: String?
 
-    public init(name: String? = nil, diabetesType: String? = nil, latestReading: GlucoseReading? = nil,
+    public init(name: String? = nil, diabetesType: DiabetesType? = nil, latestReading: GlucoseReading? = nil,
                 medications: [String] = [], allergies: [String] = [], address: String? = nil) {
         self.name = name
         self.diabetesType = diabetesType

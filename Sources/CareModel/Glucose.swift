@@ -6,6 +6,11 @@ public enum GlucoseUnit: String, Sendable, Codable, CaseIterable {
     case mmolPerL = "mmol/L"
     case mgPerDL = "mg/dL"
 
+    /// A unit as typed: "mmol/L", "mmol/l", "mg/dL", "MG/DL".
+    public static func parse(_ text: String) -> GlucoseUnit? {
+        allCases.first { $0.rawValue.lowercased() == text.trimmingCharacters(in: .whitespaces).lowercased() }
+    }
+
     /// mg/dL per mmol/L for glucose (molar mass 180.16 g/mol).
     public static let mgPerDLPerMmolPerL = 18.016
 
@@ -43,7 +48,7 @@ public struct GlucoseLevel: Sendable, Equatable, Hashable, Codable {
         Self.format(value(in: unit), maxFractionDigits: unit.displayFractionDigits)
     }
 
-    static func format(_ value: Double, maxFractionDigits: Int) -> String {
+    public static func format(_ value: Double, maxFractionDigits: Int) -> String {
         let scale = pow(10.0, Double(maxFractionDigits))
         let rounded = (value * scale).rounded() / scale
         if maxFractionDigits == 0 || rounded == rounded.rounded() {

@@ -7,11 +7,14 @@ import Foundation
 /// The database stays the record; this is a copy of the part that must never be out of reach.
 public struct EmergencyCard: Sendable, Equatable, Codable {
     public var updatedAt: Date
+    /// From the profile: which emergency numbers to give when --country does not say.
+    public var country: String?
     public var contacts: [EmergencyContact]
     public var summary: MedicalSummary
 
-    public init(updatedAt: Date, contacts: [EmergencyContact], summary: MedicalSummary) {
+    public init(updatedAt: Date, country: String? = nil, contacts: [EmergencyContact], summary: MedicalSummary) {
         self.updatedAt = updatedAt
+        self.country = country
         self.contacts = contacts
         self.summary = summary
     }

@@ -117,6 +117,27 @@ public final class Store: Sendable {
                 t.column("created_at", .double).notNull()
             }
         }
+        migrator.registerMigration("3-profile-and-settings") { db in
+            // One row: the person this data file belongs to.
+            try db.create(table: "profile") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("date_of_birth", .text).notNull()   // YYYY-MM-DD
+                t.column("height_cm", .double).notNull()
+                t.column("weight_kg", .double).notNull()
+                t.column("sex", .text).notNull()
+                t.column("diabetes_type", .text).notNull()
+                t.column("country", .text)
+                t.column("name", .text)
+                t.column("address", .text)
+                t.column("allergies", .text).notNull().defaults(to: "[]")   // JSON array
+                t.column("updated_at", .double).notNull()
+            }
+            // One row per setting, its value as JSON: a setting added later needs no migration.
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 
@@ -160,6 +181,41 @@ public final class Store: Sendable {
         try change { db in try ContactRecord.deleteOne(db, key: id) }
     }
 
+    // MARK: Profile and settings
+
+    /// nil until onboarding has been completed.
+    public func profile() throws -> Profile? {
+        try dbQueue.read { db in try ProfileRecord.fetchOne(db, key: 1)?.profile }
+    }
+
+    /// The saved settings over the defaults.
+    public func settings() throws -> Settings {
+        try dbQueue.read { db in try SettingRows.load(db) }
+    }
+
+    public func saveProfile(_ profile: Profile, now: Date = Date()) throws {
+        try change { db in try ProfileRecord(profile, updatedAt: now).save(db) }
+    }
+
+    public func saveSettings(_ settings: Settings) throws {
+        try change { db in try SettingRows.save(settings, db) }
+    }
+
+    /// Everything the onboarding questionnaire gathered, in one transaction: all or nothing.
+    public func completeOnboarding(profile: Profile, settings: Settings, contact: EmergencyContact?,
+                                   now: Date = Date()) throws {
+        try change { db in
+            try ProfileRecord(profile, updatedAt: now).save(db)
+            try SettingRows.save(settings, db)
+            // Answering the questions again keeps the contact already on record, not a copy of it.
+            if let contact, try ContactRecord.filter(Column("name") == contact.name && Column("phone") == contact.phone)
+                .fetchCount(db) == 0 {
+                var record = ContactRecord(contact, createdAt: now)
+                try record.insert(db)
+            }
+        }
+    }
+
     // MARK: Writing
 
     /// Every change goes through here: one transaction, then the emergency card is rewritten
@@ -183,8 +239,12 @@ public final class Store: Sendable {
     /// Rewrites the emergency card from the database (see `EmergencyCard`).
     public func refreshEmergencyCard(now: Date = Date()) throws {
         guard let directory else { return }
-        let card = EmergencyCard(updatedAt: now, contacts: try contacts(),
-                                 summary: MedicalSummary(latestReading: try latestReading()))
+        let profile = try profile()
+        let card = EmergencyCard(
+            updatedAt: now, country: profile?.country, contacts: try contacts(),
+            summary: MedicalSummary(name: profile?.name, diabetesType: profile?.diabetesType,
+                                    latestReading: try latestReading(), allergies: profile?.allergies ?? [],
+                                    address: profile?.address))
         do {
             try card.write(to: directory)
         } catch {
@@ -256,4 +316,73 @@ struct ContactRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var contact: EmergencyContact { EmergencyContact(id: id, name: name, phone: phone, relation: relation) }
 
     mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// The row layout of `profile` (always id 1).
+struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "profile"
+    var id: Int64 = 1
+    var date_of_birth: String
+    var height_cm: Double
+    var weight_kg: Double
+    var sex: String
+    var diabetes_type: String
+    var country: String?
+    var name: String?
+    var address: String?
+    var allergies: String
+    var updated_at: Double
+
+    init(_ p: Profile, updatedAt: Date) {
+        date_of_birth = p.dateOfBirth.description
+        height_cm = p.heightCm
+        weight_kg = p.weightKg
+        sex = p.sex.rawValue
+        diabetes_type = p.diabetesType.rawValue
+        country = p.country
+        name = p.name
+        address = p.address
+        allergies = String(decoding: (try? JSONEncoder().encode(p.allergies)) ?? Data("[]".utf8), as: UTF8.self)
+        updated_at = updatedAt.timeIntervalSince1970
+    }
+
+    /// nil if a value no longer means anything to this version (it is then asked for again).
+    var profile: Profile? {
+        guard let birth = CalendarDay(iso: date_of_birth), let sex = Sex(rawValue: sex),
+              let type = DiabetesType(rawValue: diabetes_type) else { return nil }
+        let allergyList = (try? JSONDecoder().decode([String].self, from: Data(allergies.utf8))) ?? []
+        return Profile(dateOfBirth: birth, heightCm: height_cm, weightKg: weight_kg, sex: sex, diabetesType: type,
+                       country: country, name: name, address: address, allergies: allergyList)
+    }
+}
+
+/// Settings as rows of (key, JSON value), read over the defaults.
+enum SettingRows {
+    static func load(_ db: Database) throws -> Settings {
+        let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
+        guard !rows.isEmpty else { return Settings() }
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Settings())) as? [String: Any] ?? [:]
+        for row in rows {
+            let key: String = row["key"], value: String = row["value"]
+            if let decoded = try? JSONSerialization.jsonObject(with: Data(value.utf8), options: [.fragmentsAllowed]) {
+                object[key] = decoded
+            }
+        }
+        // A value this version cannot read falls back to the default rather than failing.
+        let data = try JSONSerialization.data(withJSONObject: object)
+        return (try? JSONDecoder().decode(Settings.self, from: data)) ?? Settings()
+    }
+
+    static func save(_ settings: Settings, _ db: Database) throws {
+        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(settings)) as? [String: Any] ?? [:]
+        for (key, value) in object {
+            let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+            try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)",
+                           arguments: [key, String(decoding: data, as: UTF8.self)])
+        }
+        // Settings now back at their default and absent from the encoding (nil) are removed.
+        let keys = Array(object.keys)
+        try db.execute(sql: "DELETE FROM setting WHERE key NOT IN (\(keys.map { _ in "?" }.joined(separator: ",")))",
+                       arguments: StatementArguments(keys))
+    }
 }
