@@ -79,7 +79,7 @@ extension Phrasebook {
     public func summaryText(_ summary: MedicalSummary, now: Date) -> Message? {
         var parts: [Message] = []
         if let name = summary.name { parts.append(Message(name)) }
-        if let type = summary.diabetesType { parts.append(Message(type)) }
+        if let type = summary.diabetesType { parts.append(Message(choiceName(type, in: table.profile.diabetesTypes))) }
         if let reading = summary.latestReading {
             let mmol = ReadingDescription(level: reading.level, unit: .mmolPerL, unitWasSaid: true, tag: nil, explicitTime: nil)
             let mg = ReadingDescription(level: reading.level, unit: .mgPerDL, unitWasSaid: true, tag: nil, explicitTime: nil)
@@ -122,6 +122,12 @@ extension Phrasebook {
     /// The country's name in this language ("Canada", "加拿大"), from the system's locale data.
     public func countryName(_ code: String) -> String {
         Locale(identifier: table.id).localizedString(forRegionCode: code) ?? code
+    }
+
+    /// How a choice is named when read back ("type 2 diabetes").
+    public func choiceName<T: RawRepresentable>(_ value: T, in choices: [String: LocaleTable.Choice]) -> String
+    where T.RawValue == String {
+        choices[value.rawValue]?.speak ?? value.rawValue
     }
 
     public func serviceName(_ service: EmergencyService) -> String {

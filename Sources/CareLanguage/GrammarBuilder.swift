@@ -2,39 +2,89 @@ import CareModel
 
 /// What the recognizer listens for in each state of the dialog. A smaller
 /// grammar per state is both faster and more accurate.
-public enum ListeningContext: String, Sendable, CaseIterable {
+public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// Waiting for something new: a reading, a command, an emergency word.
     case reading
     /// A read-back was given: yes / no / cancel / repeat, or a corrected reading.
     case answer
+    /// A plain yes or no (the onboarding summary, the offer of help), with back and repeat.
+    case confirmation
+    /// One onboarding question: its answers, yes and no, back, repeat and skip.
+    case question(ProfileQuestion)
+
+    public static var allCases: [ListeningContext] {
+        [.reading, .answer, .confirmation] + ProfileQuestion.allCases.map { .question($0) }
+    }
+
+    /// The grammar's name: "reading", "answer", "confirmation", "question-height".
+    public var rawValue: String {
+        switch self {
+        case .reading: return "reading"
+        case .answer: return "answer"
+        case .confirmation: return "confirmation"
+        case .question(let q): return "question-\(q.rawValue)"
+        }
+    }
+
+    public init?(rawValue: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = match
+    }
 }
 
 /// Generates JSGF grammars from a locale table: the same phrases the parser
 /// understands, so speech and typing cannot drift apart.
 public struct GrammarBuilder: Sendable {
     public let table: LocaleTable
+    /// Countries that may be named (ISO codes), for the country question.
+    public let countries: [String]
+    /// Whether the recognizer can say a word: phrases with other words are left out of the
+    /// grammar (they can still be typed).
+    public let isPronounceable: @Sendable (String) -> Bool
 
-    public init(table: LocaleTable) { self.table = table }
+    /// The latest year a date of birth may name (this year).
+    public let latestBirthYear: Int
+
+    public init(table: LocaleTable, countries: [String] = [], latestBirthYear: Int = CalendarDay.today().year,
+                isPronounceable: @escaping @Sendable (String) -> Bool = { _ in true }) {
+        self.table = table
+        self.countries = countries
+        self.latestBirthYear = latestBirthYear
+        self.isPronounceable = isPronounceable
+    }
 
     public func jsgf(for context: ListeningContext) -> String {
+        jsgf(for: [context])[0]
+    }
+
+    /// Several grammars at once: their shared rules are written out only once (a start-up cost).
+    public func jsgf(for contexts: [ListeningContext]) -> [String] {
+        let shared = (rules + questionRules).map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
+        return contexts.map { jsgf(for: $0, sharedRules: shared) }
+    }
+
+    private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
         case .reading: top = "<reading> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
+        case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
+        case .question(let q):
+            let navigation = q.isOptional ? "<back> | <skip>" : "<back>"
+            top = (q == .contactName ? "" : "<\(Self.ruleName(q))> | ") + "<answer> | \(navigation) | <emergency> | <quit>"
         }
-        var lines = [
+        return [
             "#JSGF V1.0;",
             "grammar carevoice_\(context.rawValue);",
             "public <utterance> = \(top);",
-        ]
-        lines += rules.map { "<\($0.name)> = \($0.body);" }
-        return lines.joined(separator: "\n") + "\n"
+            sharedRules,
+        ].joined(separator: "\n")
     }
 
     /// Every word any grammar can produce, for checking against the dictionary.
     public var words: Set<String> {
         var words = Set<String>()
-        for rule in rules {
+        for rule in rules + questionRules {
             for token in rule.body.split(whereSeparator: { " |()[];".contains($0) }) where !token.hasPrefix("<") {
                 words.insert(String(token))
             }
@@ -94,14 +144,14 @@ public struct GrammarBuilder: Sendable {
         ]
     }
 
-    private func alternatives(_ phrases: [String]) -> String {
+    func alternatives(_ phrases: [String]) -> String {
         var seen = Set<String>()
         return phrases.filter { seen.insert($0).inserted }.map { phrase in
             phrase.contains(" ") ? "(\(phrase))" : phrase
         }.joined(separator: " | ")
     }
 
-    private func sortedKeys(_ map: [String: Int]) -> [String] {
+    func sortedKeys(_ map: [String: Int]) -> [String] {
         map.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
     }
 }

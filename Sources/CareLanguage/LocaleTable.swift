@@ -9,7 +9,7 @@ public struct LocaleTable: Sendable, Decodable {
     public var speech: Speech
     public var numbers: Numbers
     public var units: [String: UnitPhrases]
-    public var tags: [String: TagPhrases]
+    public var tags: [String: Choice]
     public var reading: Reading
     public var time: TimeWords
     public var answers: [String: [String]]
@@ -20,6 +20,38 @@ public struct LocaleTable: Sendable, Decodable {
     public var lists: Lists
     public var phoneDigits: PhoneDigits
     public var messages: [String: String]
+    public var profile: ProfileWords
+    /// The onboarding questions and what is said around them (keys: `OnboardingKey`).
+    public var onboarding: [String: String]
+
+    public struct ProfileWords: Sendable, Decodable {
+        public var sexes: [String: Choice]
+        public var diabetesTypes: [String: Choice]
+        public var bodyUnits: [String: Choice]
+        public var reminders: [String: Choice]
+        public var languages: [String: Choice]
+        public var months: [String]
+        public var monthAbbreviations: [String]
+        public var ordinals: [String: Int]
+        public var ordinalSuffixes: [String]
+        public var thousand: String
+        public var lengthUnits: [String: SpokenAndWritten]
+        public var weightUnits: [String: SpokenAndWritten]
+        public var fillers: [String]
+        public var back: [String]
+        public var skip: [String]
+        public var heightCm: String
+        public var heightCmSpoken: String
+        public var heightFeet: String
+        public var heightFeetSpoken: String
+        public var weightKg: String
+        public var weightKgSpoken: String
+        public var weightLb: String
+        public var weightLbSpoken: String
+        public var dateFormat: String
+        public var summaryLabels: [String: String]
+        public var countryAliases: [String: String]
+    }
 
     public struct Lists: Sendable, Decodable {
         public var separator: String
@@ -58,7 +90,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var symbol: String
     }
 
-    public struct TagPhrases: Sendable, Decodable {
+    /// One of several answers (a tag, a diabetes type...): how it is said, typed and read back.
+    public struct Choice: Sendable, Decodable {
         public var say: [String]
         public var write: [String]?
         public var speak: String
@@ -104,7 +137,7 @@ public struct LocaleTable: Sendable, Decodable {
     }
 
     /// The tag table keyed by the model's tag type.
-    public func phrases(for tag: MealTag) -> TagPhrases {
+    public func phrases(for tag: MealTag) -> Choice {
         guard let phrases = tags[tag.rawValue] else { preconditionFailure("locale \(id) lacks tag \(tag.rawValue)") }
         return phrases
     }
@@ -152,6 +185,34 @@ extension LocaleTable {
         }
         for kind in HelplineKind.allCases where table.helplineKinds[kind.rawValue] == nil {
             throw LocaleTableError.incomplete(file: file, missing: "helplineKinds.\(kind.rawValue)")
+        }
+        let p = table.profile
+        let choices: [(String, [String: Choice], [String])] = [
+            ("sexes", p.sexes, Sex.allCases.map(\.rawValue)),
+            ("diabetesTypes", p.diabetesTypes, DiabetesType.allCases.map(\.rawValue)),
+            ("bodyUnits", p.bodyUnits, BodyUnits.allCases.map(\.rawValue)),
+            ("reminders", p.reminders, ReminderInterval.allCases.map(\.rawValue)),
+            ("languages", p.languages, Language.allCases.map(\.rawValue)),
+        ]
+        for (group, table, keys) in choices {
+            for key in keys where table[key] == nil {
+                throw LocaleTableError.incomplete(file: file, missing: "profile.\(group).\(key)")
+            }
+        }
+        for key in ["cm", "m", "ft", "in"] where p.lengthUnits[key] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "profile.lengthUnits.\(key)")
+        }
+        for key in ["kg", "lb", "st"] where p.weightUnits[key] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "profile.weightUnits.\(key)")
+        }
+        for question in ProfileQuestion.allCases where p.summaryLabels[question.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "profile.summaryLabels.\(question.rawValue)")
+        }
+        for key in OnboardingKey.allCases where table.onboarding[key.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "onboarding.\(key.rawValue)")
+        }
+        guard p.months.count == 12, p.monthAbbreviations.count == 12 else {
+            throw LocaleTableError.incomplete(file: file, missing: "profile.months (12 of them)")
         }
         return table
     }

@@ -21,6 +21,7 @@ public struct Message: Sendable, Equatable {
 /// Keys of `messages:` in the locale tables. A test checks each locale has them all.
 public enum MessageKey: String, Sendable, CaseIterable {
     case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
+    case editHintAnswer, answerPromptAnswer, keyboardHintAnswers
     case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
     case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, goodbye, saveFailed, storeUnavailable
     case noReadings, readingLine, audioFileError, audioUnreadable, audioNotWAV, audioUnsupported, audioTruncated

@@ -57,8 +57,8 @@ public final class SpeechRecognizer {
     }
 
     public let configuration: Configuration
-    /// Names of the grammars given to `init`, sorted.
-    public let grammarNames: [String]
+    /// Names of the grammars it has (given to `init` or added since), sorted.
+    public private(set) var grammarNames: [String]
     /// The grammar the next utterance will be decoded with.
     public var currentGrammar: String { pendingGrammar ?? activeGrammar }
 
@@ -187,6 +187,21 @@ public final class SpeechRecognizer {
         guard ps_set_jsgf_string(decoder, name, source) == 0 else {
             throw SpeechError.badGrammar("\(name): pocketsphinx rejected it")
         }
+    }
+
+    /// Adds (or replaces) a grammar after start-up, e.g. one built from words `canPronounce` accepts.
+    public func addGrammar(name: String, source: String) throws {
+        Self.setupLock.lock()
+        defer { Self.setupLock.unlock() }
+        try compile(name: name, source: source)
+        if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
+    }
+
+    /// Whether the dictionary (or the extra words) has a pronunciation for `word`.
+    public func canPronounce(_ word: String) -> Bool {
+        guard let pronunciation = ps_lookup_word(decoder, word) else { return false }
+        free(pronunciation)
+        return true
     }
 
     /// True when the text, after blanks and comments, begins with "#JSGF".

@@ -37,13 +37,49 @@ import Testing
         for mg in 18...630 { #expect(values.contains(String(mg)), "cannot say \(mg)") }
     }
 
+    static let answers = ProfileAnswerParser(table: Fixtures.english)
+    static let countries = ["CA", "GB", "US", "CN", "FR", "DE", "IN", "JP"]
+    static let withCountries = GrammarBuilder(table: Fixtures.english, countries: countries)
+
+    /// Understood in `context`: a reading, an answer or a command where the dialog listens for
+    /// them; for a question, also its answer (or an answer it can say is implausible).
+    static func understood(_ sentence: String, in context: ListeningContext) -> Bool {
+        if parser.parse(sentence) != .unknown { return true }
+        switch context {
+        case .reading, .answer:
+            return false
+        case .confirmation:
+            return answers.navigation(sentence) == .back
+        case .question(let q):
+            if answers.navigation(sentence) != nil { return true }
+            let book = Phrasebook(table: Fixtures.english, calendar: Fixtures.calendar)
+            let outcome = answers.answer(to: q, sentence, units: .metric, countries: countries,
+                                         today: CalendarDay(year: 2026, month: 11, day: 22), book: book)
+            return outcome != .notUnderstood
+        }
+    }
+
     @Test(arguments: ListeningContext.allCases)
     func everySentenceTheRecognizerCanHearIsUnderstood(_ context: ListeningContext) {
-        let grammar = JSGFExpander(Self.builder.jsgf(for: context))
+        let grammar = JSGFExpander(Self.withCountries.jsgf(for: context))
         var generator = SplitMix(seed: 2026)
         for _ in 0..<3000 {
             let sentence = grammar.sample("utterance", using: &generator)
-            #expect(Self.parser.parse(sentence) != .unknown, "\"\(sentence)\" (\(context))")
+            #expect(Self.understood(sentence, in: context), "\"\(sentence)\" (\(context.rawValue))")
+        }
+    }
+
+    /// Every date the date grammar can produce is read as the day that was said.
+    @Test func spokenDatesAreReadAsSaid() {
+        let grammar = JSGFExpander(Self.builder.jsgf(for: .question(.dateOfBirth)))
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<2000 {
+            let sentence = grammar.sample("q_dateOfBirth", using: &generator)
+            guard case .day(let day) = Self.answers.dateOfBirth(sentence) else {
+                Issue.record("\"\(sentence)\" is not a date")
+                continue
+            }
+            #expect((1...12).contains(day.month) && (1...31).contains(day.day) && (1900...2099).contains(day.year), "\"\(sentence)\" -> \(day)")
         }
     }
 

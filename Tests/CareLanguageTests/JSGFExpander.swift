@@ -10,6 +10,8 @@ struct JSGFExpander {
         case sequence([Node])
         case alternatives([Node])
         case optional(Node)
+        /// `<rule>+`: once or more.
+        case repeated(Node)
     }
 
     private(set) var rules: [String: Node] = [:]
@@ -44,6 +46,7 @@ struct JSGFExpander {
         case .rule(let name): return expand(rules[name]!)
         case .alternatives(let options): return options.flatMap(expand)
         case .optional(let inner): return [[]] + expand(inner)
+        case .repeated: preconditionFailure("a repeated rule has no end: sample it instead")
         case .sequence(let parts):
             return parts.reduce([[]]) { prefixes, part in
                 let tails = expand(part)
@@ -58,6 +61,7 @@ struct JSGFExpander {
         case .rule(let name): walk(rules[name]!, into: &words, using: &g)
         case .alternatives(let options): walk(options.randomElement(using: &g)!, into: &words, using: &g)
         case .optional(let inner): if Bool.random(using: &g) { walk(inner, into: &words, using: &g) }
+        case .repeated(let inner): for _ in 0..<Int.random(in: 1...12, using: &g) { walk(inner, into: &words, using: &g) }
         case .sequence(let parts): for part in parts { walk(part, into: &words, using: &g) }
         }
     }
@@ -102,7 +106,11 @@ struct JSGFExpander {
                 case "[":
                     parts.append(.optional(alternatives())); index += 1   // "]"
                 default:
-                    parts.append(token.hasPrefix("<") ? .rule(String(token.dropFirst().dropLast())) : .word(token))
+                    if token.hasPrefix("<") && token.hasSuffix(">+") {
+                        parts.append(.repeated(.rule(String(token.dropFirst().dropLast(2)))))
+                    } else {
+                        parts.append(token.hasPrefix("<") ? .rule(String(token.dropFirst().dropLast())) : .word(token))
+                    }
                 }
             }
             return parts.count == 1 ? parts[0] : .sequence(parts)
