@@ -36,6 +36,8 @@ public final class AssistantRuntime {
         public var style: OutputStyle = .plain
         /// Emergency numbers, contacts and summary, gathered without the database.
         public var emergency: EmergencyHelp?
+        /// Run the onboarding questionnaire first (see `OnboardingStart`); nil goes straight to readings.
+        public var onboarding: OnboardingStart?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -52,14 +54,19 @@ public final class AssistantRuntime {
     }
 
     private var configuration: Configuration
-    private var dialog: Dialog
+    /// What is being talked about: the readings, or the onboarding questions.
+    private var conversation: any Conversation
+    /// The line to offer for editing next: the last one the conversation asked to show.
+    private var pendingEditable: (prompt: String, text: String)?
+    /// What onboarding saved, for the readings that follow it.
+    private var onboardingSettings: Settings?
     private let events = EventQueue()
     private let logger = Logger(label: "carevoice.assistant")
     private var keyboard: KeyboardInput?
     private var microphone: MicrophoneListener?
     private var finished = false
-    /// The editable line's keys are explained once, the first time it appears.
-    private var editHintShown = false
+    /// The editable line's keys are explained once per kind of line, the first time it appears.
+    private var editHintsShown = Set<String>()
     /// Called after a reading has been saved (tests and benchmarks watch this).
     public var onSaved: ((GlucoseReading) -> Void)?
     /// Called when an utterance has been recognized, before the dialog acts on it (benchmarks).
@@ -67,12 +74,17 @@ public final class AssistantRuntime {
 
     public init(_ configuration: Configuration) {
         self.configuration = configuration
-        dialog = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit)
+        if let start = configuration.onboarding {
+            conversation = Questionnaire(phrasebook: configuration.phrasebook, countries: start.countries,
+                                         today: start.today, settings: start.settings, answers: start.answers)
+        } else {
+            conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit)
+        }
     }
 
     /// Runs the conversation until the person leaves or the input ends.
     public func run() {
-        perform(dialog.handle(.started, now: Date()))
+        perform(conversation.handle(.started, now: Date()))
         for notice in configuration.notices { say(notice) }
         announceStoreProblem(configuration.store.outcomeSoFar)
 
@@ -84,7 +96,7 @@ public final class AssistantRuntime {
             if let recognizer = configuration.recognizer {
                 let listener = MicrophoneListener(source: source, recognizer: recognizer, events: events)
                 microphone = listener
-                listener.start(context: dialog.listeningContext)
+                listener.start(context: conversation.listeningContext)
                 if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
             }
         case .none:
@@ -100,7 +112,8 @@ public final class AssistantRuntime {
         while !finished {
             let input = events.take()
             keyboard?.pause()
-            perform(dialog.handle(input.event, now: Date()))
+            pendingEditable = nil
+            perform(conversation.handle(input.event, now: Date()))
             announceStoreProblem(configuration.store.outcomeSoFar)
             if !finished { armKeyboard() }
         }
@@ -112,16 +125,19 @@ public final class AssistantRuntime {
     /// dialog is in when it starts, exactly as live audio would be.
     private func runRecording(_ audio: PCMAudio) {
         guard let recognizer = configuration.recognizer else { return }
+        // The first utterance too is heard with the grammar of the state the conversation starts in.
+        try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
         recognizer.run(audio) { result in
             guard !finished else { return }
             let heard = Date()
             guard !result.text.isEmpty else { return }
             logger.debug("heard \(result.text) (confidence \(result.confidence))")
             onHeard?(result)
-            perform(dialog.handle(.heard(result.text), now: heard))
-            try? recognizer.selectGrammar(dialog.listeningContext.rawValue)
+            pendingEditable = nil
+            perform(conversation.handle(.heard(result.text), now: heard))
+            try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
         }
-        if !finished { perform(dialog.handle(.endOfInput, now: Date())) }
+        if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }
 
     // MARK: Effects
@@ -132,14 +148,18 @@ public final class AssistantRuntime {
             case .say(let message):
                 say(message)
             case .showEditable(let prompt, let text):
+                pendingEditable = (prompt, text)
                 // On a terminal the keyboard thread shows it as an editable line;
                 // everywhere else it is one plain line, for logs and screen readers.
+                let onboarding = conversation is Questionnaire
                 if keyboard?.isTerminal == true {
-                    if !editHintShown { configuration.display(configuration.phrasebook.text(.editHint)) }
-                    editHintShown = true
+                    let hint: MessageKey = onboarding ? .editHintAnswer : .editHint
+                    if editHintsShown.insert(hint.rawValue).inserted { configuration.display(configuration.phrasebook.text(hint)) }
                 } else {
                     configuration.display(prompt + text)
-                    if keyboard != nil { configuration.display(configuration.phrasebook.text(.answerPrompt)) }
+                    if keyboard != nil {
+                        configuration.display(configuration.phrasebook.text(onboarding ? .answerPromptAnswer : .answerPrompt))
+                    }
                 }
             case .listen(let context):
                 // The recognizer belongs to the thread that decodes: the listener
@@ -147,10 +167,20 @@ public final class AssistantRuntime {
                 microphone?.listen(context)
             case .save(let reading):
                 save(reading)
+            case .saveOnboarding(let result):
+                saveOnboarding(result)
             case .showEmergency:
                 showEmergency()
             case .exit:
-                finished = true
+                if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
+                    // Set up: the readings begin, in the unit just chosen.
+                    onboardingSettings = nil
+                    configuration.onboarding = nil
+                    conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: settings.glucoseUnit)
+                    perform(conversation.handle(.started, now: Date()))
+                } else {
+                    finished = true
+                }
             }
         }
     }
@@ -171,7 +201,24 @@ public final class AssistantRuntime {
         case .failure(let error):
             outcome = .saveFailed(reason: "\(error)")
         }
-        perform(dialog.handle(outcome, now: Date()))
+        perform(conversation.handle(outcome, now: Date()))
+    }
+
+    private func saveOnboarding(_ result: OnboardingResult) {
+        let outcome: DialogEvent
+        switch configuration.store.wait() {
+        case .success(let store):
+            do {
+                try store.completeOnboarding(profile: result.profile, settings: result.settings, contact: result.contact)
+                onboardingSettings = result.settings
+                outcome = .onboardingSaved
+            } catch {
+                outcome = .saveFailed(reason: "\(error)")
+            }
+        case .failure(let error):
+            outcome = .saveFailed(reason: "\(error)")
+        }
+        perform(conversation.handle(outcome, now: Date()))
     }
 
     private var storeProblemAnnounced = false
@@ -206,10 +253,41 @@ public final class AssistantRuntime {
 
     private func armKeyboard() {
         guard let keyboard else { return }
-        if case .confirming(let pending) = dialog.state {
-            keyboard.arm(prompt: configuration.phrasebook.text(.heardPrompt), prefill: pending.editableText)
+        if let line = pendingEditable {
+            keyboard.arm(prompt: line.prompt, prefill: line.text)
         } else {
             keyboard.arm(prompt: idlePrompt, prefill: "")
         }
     }
 }
+
+/// How the onboarding questionnaire starts.
+public struct OnboardingStart: Sendable {
+    /// Countries that may be named (those with emergency numbers).
+    public var countries: [String]
+    public var today: CalendarDay
+    /// The settings in force; the answers change some of them.
+    public var settings: Settings
+    /// Go on to readings once the answers are saved (first start), or stop (`carevoice onboarding`).
+    public var thenReadings: Bool
+    /// Answers on record, offered again to keep or change.
+    public var answers: [ProfileQuestion: ProfileAnswer]
+
+    public init(countries: [String], today: CalendarDay, settings: Settings, thenReadings: Bool,
+                answers: [ProfileQuestion: ProfileAnswer] = [:]) {
+        self.countries = countries
+        self.today = today
+        self.settings = settings
+        self.thenReadings = thenReadings
+        self.answers = answers
+    }
+}
+
+/// A conversation the runtime can hold: the readings (`Dialog`) or the onboarding questions
+/// (`Questionnaire`). Both are pure: the runtime performs their effects.
+public protocol Conversation: Sendable {
+    mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect]
+    var listeningContext: ListeningContext { get }
+}
+
+extension Dialog: Conversation {}

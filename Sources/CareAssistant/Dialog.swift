@@ -32,6 +32,8 @@ public enum DialogEvent: Sendable, Equatable {
     case endOfInput
     case saved(GlucoseReading)
     case saveFailed(reason: String)
+    /// The onboarding answers were saved.
+    case onboardingSaved
 }
 
 public enum DialogEffect: Sendable, Equatable {
@@ -41,6 +43,8 @@ public enum DialogEffect: Sendable, Equatable {
     /// Switch the recognizer to the grammar of this context.
     case listen(ListeningContext)
     case save(GlucoseReading)
+    /// Save everything the questionnaire gathered, in one transaction.
+    case saveOnboarding(OnboardingResult)
     case showEmergency
     case exit
 }

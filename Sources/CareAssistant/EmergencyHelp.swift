@@ -27,6 +27,17 @@ public struct EmergencyHelp: Sendable {
     }
 
     public func report() -> EmergencyReport {
+        let personal: EmergencyReport.PersonalDetails
+        var cardCountry: String?
+        do {
+            let card = try EmergencyCard.read(from: dataDirectory)
+            cardCountry = card?.country
+            personal = .available(contacts: card?.contacts ?? [], summary: card?.summary ?? MedicalSummary())
+        } catch {
+            personal = .unavailable(reason: "\(EmergencyCard.fileName): \(error.localizedDescription)")
+        }
+        // --country first, then the country in the person's profile.
+        let country = self.country ?? cardCountry
         let numbers: EmergencyReport.Numbers
         var helplines: [Helpline] = []
         switch directory {
@@ -43,13 +54,6 @@ public struct EmergencyHelp: Sendable {
             } else {
                 numbers = .unknownCountry
             }
-        }
-        let personal: EmergencyReport.PersonalDetails
-        do {
-            let card = try EmergencyCard.read(from: dataDirectory)
-            personal = .available(contacts: card?.contacts ?? [], summary: card?.summary ?? MedicalSummary())
-        } catch {
-            personal = .unavailable(reason: "\(EmergencyCard.fileName): \(error.localizedDescription)")
         }
         return EmergencyReport(numbers: numbers, helplines: helplines, personal: personal)
     }

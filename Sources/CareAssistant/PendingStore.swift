@@ -38,6 +38,15 @@ public final class PendingStore: @unchecked Sendable {
         return result!
     }
 
+    /// Waits at most `timeout` seconds; nil if the store is still being opened then.
+    public func wait(timeout: TimeInterval) -> Result<Store, Error>? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while result == nil, condition.wait(until: deadline) {}
+        return result
+    }
+
     /// The outcome if it is known already; nil while the store is still being opened.
     public var outcomeSoFar: Result<Store, Error>? {
         condition.lock()

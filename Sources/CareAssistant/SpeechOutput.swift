@@ -14,22 +14,38 @@ public final class SilentOutput: SpeechOutput {
     public func speak(_ text: String) throws {}
 }
 
+/// How the assistant sounds: the person's voice, rate and volume settings.
+public struct SpeechOutputStyle: Sendable, Equatable {
+    /// An espeak-ng voice, with a variant if chosen: "en-us", "en-us+f3".
+    public var voice: String
+    public var rate: Int
+    public var volume: Int
+
+    public init(voice: String, rate: Int = 150, volume: Int = 100) {
+        self.voice = voice
+        self.rate = rate
+        self.volume = volume
+    }
+
+    func synthesize(_ text: String, with synthesizer: SpeechSynthesizer) throws -> PCMAudio {
+        try synthesizer.synthesize(text, voice: voice, rate: rate, volume: volume)
+    }
+}
+
 /// espeak-ng in process, played through ALSA.
 public final class SpeakerOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let sink: SpeakerSink
-    private let voice: String
-    private let rate: Int
+    private let style: SpeechOutputStyle
 
-    public init(synthesizer: SpeechSynthesizer, sink: SpeakerSink, voice: String, rate: Int = 150) {
+    public init(synthesizer: SpeechSynthesizer, sink: SpeakerSink, style: SpeechOutputStyle) {
         self.synthesizer = synthesizer
         self.sink = sink
-        self.voice = voice
-        self.rate = rate
+        self.style = style
     }
 
     public func speak(_ text: String) throws {
-        try sink.play(synthesizer.synthesize(text, voice: voice, rate: rate))
+        try sink.play(style.synthesize(text, with: synthesizer))
     }
 }
 
@@ -39,19 +55,19 @@ public final class SpeakerOutput: SpeechOutput {
 public final class WAVFileOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let url: URL
-    private let voice: String
+    private let style: SpeechOutputStyle
     private var audio: PCMAudio
 
-    public init(synthesizer: SpeechSynthesizer, url: URL, voice: String) throws {
+    public init(synthesizer: SpeechSynthesizer, url: URL, style: SpeechOutputStyle) throws {
         self.synthesizer = synthesizer
         self.url = url
-        self.voice = voice
+        self.style = style
         audio = PCMAudio(samples: [], sampleRate: synthesizer.sampleRate)
         try WAVFile.write(audio, to: url)
     }
 
     public func speak(_ text: String) throws {
-        let sentence = try synthesizer.synthesize(text, voice: voice)
+        let sentence = try style.synthesize(text, with: synthesizer)
         audio.samples += sentence.samples
         audio.samples += [Int16](repeating: 0, count: audio.sampleRate * 3 / 10)
         try WAVFile.write(audio, to: url)

@@ -7,14 +7,8 @@ import CareStore
 import CareTerminal
 import Foundation
 
-struct AssistantCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "assistant",
-        abstract: "Talk to CareVoice (the default): say or type a glucose reading, confirm, saved."
-    )
-
-    @OptionGroup var common: CommonOptions
-
+/// How a spoken session hears and speaks: shared by the assistant and the onboarding questions.
+struct SessionOptions: ParsableArguments {
     @Flag(help: "Keyboard only: do not use the microphone.")
     var text = false
 
@@ -30,84 +24,159 @@ struct AssistantCommand: ParsableCommand {
     @Option(help: "ALSA playback device.")
     var speaker = "default"
 
-    @Option(help: "Unit for numbers said without one, when both would fit: mmol/L or mg/dL.")
-    var unit = "mmol/L"
+    func validate() throws {
+        if text && audioIn != nil { throw ValidationError("--text and --audio-in cannot be used together") }
+    }
+}
+
+struct AssistantCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assistant",
+        abstract: "Talk to CareVoice (the default): say or type a glucose reading, confirm, saved."
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var session: SessionOptions
+
+    @Option(help: "Unit for numbers said without one, when both would fit: mmol/L or mg/dL (default: your setting).")
+    var unit: String?
 
     func validate() throws {
-        guard GlucoseUnit(rawValue: unit) ?? GlucoseUnit.allCases.first(where: { $0.rawValue.lowercased() == unit.lowercased() }) != nil else {
-            throw ValidationError("--unit must be mmol/L or mg/dL")
-        }
-        if text && audioIn != nil { throw ValidationError("--text and --audio-in cannot be used together") }
+        if let unit, GlucoseUnit.parse(unit) == nil { throw ValidationError("--unit must be mmol/L or mg/dL") }
     }
 
     func run() throws {
-        let env = try AppEnvironment.make(common)
-        let book = env.phrasebook
-        var notices: [Message] = []
-        let preferred = GlucoseUnit.allCases.first { $0.rawValue.lowercased() == unit.lowercased() } ?? .mmolPerL
+        try startSession(common, session, unit: unit.flatMap(GlucoseUnit.parse), mode: .assistant)
+    }
+}
 
-        let dataDirectory = env.dataDirectory
-        let store = PendingStore { try Store(directory: dataDirectory) }
+struct OnboardingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "onboarding",
+        abstract: "Answer the set-up questions (language, units, date of birth, height, weight...) again."
+    )
 
-        let speech = makeSpeechOutput(env, notices: &notices)
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var session: SessionOptions
 
-        var voice = VoiceInput.none
-        var recognizer: SpeechRecognizer?
-        if let audioIn {
-            let audio: PCMAudio
-            do {
-                audio = try WAVFile.read(URL(fileURLWithPath: audioIn))
-            } catch {
-                throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
-            }
-            recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
-            voice = .recording(audio)
-        } else if !text {
-            do {
-                let source = try MicrophoneSource(device: microphone)
-                recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources)
-                voice = .microphone(source)
-            } catch SpeechError.audioDevice {
-                notices.append(book.message(.noMicrophone))
-            } catch {
-                notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
-            }
+    func run() throws {
+        try startSession(common, session, unit: nil, mode: .onboarding)
+    }
+}
+
+enum SessionMode { case assistant, onboarding }
+
+/// Sets up hearing, speaking and the data file, then holds the conversation.
+func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: GlucoseUnit?, mode: SessionMode) throws {
+    let env = try AppEnvironment.make(common)
+    let book = env.phrasebook
+    var notices: [Message] = []
+
+    let dataDirectory = env.dataDirectory
+    let store = PendingStore { try Store(directory: dataDirectory) }
+    // Long enough to know who this is and apply their settings; a locked data file costs only the
+    // defaults, never the first words (PendingStore).
+    let opened = try? store.wait(timeout: 1.5)?.get()
+    let settings = (try? opened?.settings()) ?? Settings()
+    let profile = (try? opened?.profile()) ?? nil
+
+    let speech = makeSpeechOutput(env, session, settings: settings, notices: &notices)
+
+    var voice = VoiceInput.none
+    var recognizer: SpeechRecognizer?
+    let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+    if let audioIn = session.audioIn {
+        let audio: PCMAudio
+        do {
+            audio = try WAVFile.read(URL(fileURLWithPath: audioIn))
+        } catch {
+            throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
         }
-        if audioIn == nil, case .none = voice {
-            notices.append(book.message(.keyboardHint))
+        recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+        voice = .recording(audio)
+    } else if !session.text {
+        do {
+            // The recognizer first: a microphone records from the moment it opens, and what it
+            // hears while the grammars are built would overrun its buffer.
+            let built = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+            voice = .microphone(try MicrophoneSource(device: session.microphone))
+            recognizer = built
+        } catch SpeechError.audioDevice {
+            notices.append(book.message(.noMicrophone))
+        } catch {
+            notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         }
-
-        var configuration = AssistantRuntime.Configuration(
-            phrasebook: book, preferredUnit: preferred, store: store,
-            recognizer: recognizer, voice: voice, keyboard: audioIn == nil, speech: speech, notices: notices)
-        configuration.style = env.style
-        configuration.emergency = env.emergencyHelp
-        AssistantRuntime(configuration).run()
+    }
+    if session.audioIn == nil, case .none = voice {
+        notices.append(book.message(mode == .onboarding ? .keyboardHintAnswers : .keyboardHint))
     }
 
-    private func makeSpeechOutput(_ env: AppEnvironment, notices: inout [Message]) -> SpeechOutput {
-        if common.noSpeech { return SilentOutput() }
-        let synthesizer: SpeechSynthesizer
+    // The questions come first on the first start of an interactive assistant (someone at a
+    // terminal or a microphone), and whenever they are asked for.
+    let interactive = isatty(STDIN_FILENO) == 1 || { if case .microphone = voice { return true } else { return false } }()
+    let today = CalendarDay.today()
+    var onboarding: OnboardingStart?
+    switch mode {
+    case .onboarding:
+        onboarding = OnboardingStart(countries: countries, today: today, settings: settings, thenReadings: false,
+                                     answers: keptAnswers(profile: profile, settings: settings, store: opened))
+    case .assistant where profile == nil && opened != nil && interactive:
+        onboarding = OnboardingStart(countries: countries, today: today, settings: settings, thenReadings: true)
+    case .assistant:
+        break
+    }
+
+    var configuration = AssistantRuntime.Configuration(
+        phrasebook: book, preferredUnit: unit ?? settings.glucoseUnit, store: store,
+        recognizer: recognizer, voice: voice, keyboard: session.audioIn == nil, speech: speech, notices: notices)
+    configuration.style = settings.plainOutput ? .plain : env.style
+    configuration.emergency = env.emergencyHelp
+    configuration.onboarding = onboarding
+    AssistantRuntime(configuration).run()
+}
+
+/// The answers already on record, offered again when the questions are asked again.
+private func keptAnswers(profile: Profile?, settings: Settings, store: Store?) -> [ProfileQuestion: ProfileAnswer] {
+    guard let profile else { return [:] }
+    var answers: [ProfileQuestion: ProfileAnswer] = [
+        .language: .language(settings.language), .glucoseUnit: .glucoseUnit(settings.glucoseUnit),
+        .bodyUnits: .bodyUnits(settings.bodyUnits), .dateOfBirth: .dateOfBirth(profile.dateOfBirth),
+        .height: .height(cm: profile.heightCm), .weight: .weight(kg: profile.weightKg), .sex: .sex(profile.sex),
+        .diabetesType: .diabetesType(profile.diabetesType), .country: profile.country.map { .country($0) } ?? .skipped,
+        .reminder: .reminder(settings.reminder),
+    ]
+    if let first = (try? store?.contacts())??.first {
+        answers[.contactName] = .contactName(first.name)
+        answers[.contactPhone] = .contactPhone(first.phone)
+    }
+    return answers
+}
+
+private func makeSpeechOutput(_ env: AppEnvironment, _ session: SessionOptions, settings: Settings,
+                              notices: inout [Message]) -> SpeechOutput {
+    if env.noSpeech || !settings.speechOn { return SilentOutput() }
+    let synthesizer: SpeechSynthesizer
+    do {
+        synthesizer = try SpeechSynthesizer.shared()
+    } catch {
+        notices.append(env.phrasebook.message(.noSpeechEngine, ["reason": Message("\(error)")]))
+        return SilentOutput()
+    }
+    let voice = env.table.speech.voice + (settings.voiceVariant.map { "+" + $0 } ?? "")
+    let sound = SpeechOutputStyle(voice: voice, rate: settings.speechRate, volume: settings.volume)
+    if let audioOut = session.audioOut {
         do {
-            synthesizer = try SpeechSynthesizer.shared()
-        } catch {
-            notices.append(env.phrasebook.message(.noSpeechEngine, ["reason": Message("\(error)")]))
-            return SilentOutput()
-        }
-        if let audioOut {
-            do {
-                return try WAVFileOutput(synthesizer: synthesizer, url: URL(fileURLWithPath: audioOut), voice: env.table.speech.voice)
-            } catch {
-                notices.append(env.phrasebook.message(.noSpeaker))
-                return SilentOutput()
-            }
-        }
-        do {
-            return SpeakerOutput(synthesizer: synthesizer, sink: try SpeakerSink(device: speaker), voice: env.table.speech.voice)
+            return try WAVFileOutput(synthesizer: synthesizer, url: URL(fileURLWithPath: audioOut), style: sound)
         } catch {
             notices.append(env.phrasebook.message(.noSpeaker))
             return SilentOutput()
         }
+    }
+    do {
+        return SpeakerOutput(synthesizer: synthesizer, sink: try SpeakerSink(device: session.speaker), style: sound)
+    } catch {
+        notices.append(env.phrasebook.message(.noSpeaker))
+        return SilentOutput()
     }
 }
 

@@ -9,7 +9,7 @@ struct CareVoice: ParsableCommand {
         abstract: "An offline, voice-first health assistant.",
         discussion: "Run without a command to start the assistant: say or type a glucose reading.",
         subcommands: [AssistantCommand.self, ReadingsCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
-                      EmergencyCommand.self, ContactsCommand.self,
+                      EmergencyCommand.self, ContactsCommand.self, OnboardingCommand.self,
                       GrammarCommand.self],
         defaultSubcommand: AssistantCommand.self
     )

@@ -77,15 +77,3 @@ func openStore(_ env: AppEnvironment) throws -> Store {
         throw CommandFailure(env.phrasebook.text(.storeUnavailable, ["reason": "\(error)"]))
     }
 }
-
-extension PhoneNumber.Problem {
-    var messageKey: MessageKey {
-        switch self {
-        case .empty: return .phoneEmpty
-        case .invalidCharacters: return .phoneInvalidCharacters
-        case .misplacedPlus: return .phoneMisplacedPlus
-        case .tooShort: return .phoneTooShort
-        case .tooLong: return .phoneTooLong
-        }
-    }
-}

@@ -15,6 +15,8 @@ struct AppEnvironment {
     let style: OutputStyle
     /// ISO 3166-1 alpha-2 from --country, upper case; nil when not given.
     let country: String?
+    /// --no-speech.
+    let noSpeech: Bool
 
     /// Emergency help for this person: the number table and their emergency card.
     var emergencyHelp: EmergencyHelp {
@@ -38,7 +40,7 @@ struct AppEnvironment {
         let directory = options.dataDirectory.map { DataDirectory(url: URL(fileURLWithPath: $0)) } ?? DataDirectory.standard()
         return AppEnvironment(resources: resources, table: table, phrasebook: Phrasebook(table: table),
                               dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain),
-                              country: options.country?.uppercased())
+                              country: options.country?.uppercased(), noSpeech: options.noSpeech)
     }
 
     /// Only English exists yet; Chinese arrives with its locale table.

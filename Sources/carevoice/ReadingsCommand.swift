@@ -22,7 +22,7 @@ struct ReadingsCommand: ParsableCommand {
             return
         }
         guard !readings.isEmpty else { return Console.line(env.phrasebook.text(.noReadings)) }
-        let shownUnit = unit.flatMap { text in GlucoseUnit.allCases.first { $0.rawValue.lowercased() == text.lowercased() } } ?? .mmolPerL
+        let shownUnit = try unit.flatMap(GlucoseUnit.parse) ?? store.settings().glucoseUnit
         for reading in readings {
             let tag = reading.tag.map { ", " + env.table.phrases(for: $0).speak } ?? ""
             Console.line(env.phrasebook.text(.readingLine, [

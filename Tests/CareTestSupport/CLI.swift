@@ -94,3 +94,21 @@ public enum CLI {
         return url
     }
 }
+
+extension CLI {
+    /// Typed answers to every onboarding question, each confirmed, and the final yes.
+    public static let onboardingAnswers = [
+        "English", "mmol/L", "metric", "March 4 1948", "170 cm", "70 kg", "female", "type two", "Canada",
+        "Anna Li", "604 555 0199", "twelve hours",
+    ].map { "\($0)\nyes\n" }.joined() + "yes\n"
+
+    /// Sets up a person in `dataDirectory` as onboarding would, so a session starts with readings.
+    @discardableResult
+    public static func onboard(_ dataDirectory: URL) throws -> Result {
+        let run = try run(["onboarding", "--no-speech", "--data-dir", dataDirectory.path], input: onboardingAnswers)
+        guard run.stdout.contains("All saved.") else {
+            throw SpokenFixtures.FixtureError(description: "onboarding did not complete: \(run.stdout)\(run.stderr)")
+        }
+        return run
+    }
+}

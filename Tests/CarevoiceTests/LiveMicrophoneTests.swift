@@ -11,6 +11,7 @@ import Testing
     @Test func aReadingSaidToTheMicrophoneIsConfirmedByVoiceAndSaved() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)   // already set up: no questions first
         let fifo = dir.appendingPathComponent("microphone.fifo")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         let config = dir.appendingPathComponent("asound.conf")
