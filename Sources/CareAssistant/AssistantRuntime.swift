@@ -38,6 +38,20 @@ public final class AssistantRuntime {
         public var emergency: EmergencyHelp?
         /// Run the onboarding questionnaire first (see `OnboardingStart`); nil goes straight to readings.
         public var onboarding: OnboardingStart?
+        /// The settings in force, and whether there is a profile to change.
+        public var settings = Settings()
+        public var hasProfile = false
+        /// Countries a changed country may name.
+        public var countries: [String] = []
+        /// The locale's espeak-ng voice, which the voice setting varies.
+        public var baseVoice = "en-us"
+        /// Makes a speech output when speech is turned on and there was none (nil: it stays off,
+        /// as with `--no-speech`).
+        public var makeSpeech: ((Settings) -> SpeechOutput?)?
+        /// How often the reminder looks whether a reading has fallen due.
+        public var reminderCheckInterval: TimeInterval = 60
+        /// The output style the settings call for (plain output, or the terminal's own).
+        public var styleForSettings: ((Settings) -> OutputStyle)?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -64,6 +78,7 @@ public final class AssistantRuntime {
     private let logger = Logger(label: "carevoice.assistant")
     private var keyboard: KeyboardInput?
     private var microphone: MicrophoneListener?
+    private var reminders: ReminderWatch?
     private var finished = false
     /// The editable line's keys are explained once per kind of line, the first time it appears.
     private var editHintsShown = Set<String>()
@@ -78,15 +93,19 @@ public final class AssistantRuntime {
             conversation = Questionnaire(phrasebook: configuration.phrasebook, countries: start.countries,
                                          today: start.today, settings: start.settings, answers: start.answers)
         } else {
-            conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit)
+            conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit,
+                                  settings: configuration.settings, hasProfile: configuration.hasProfile,
+                                  countries: configuration.countries)
         }
     }
 
     /// Runs the conversation until the person leaves or the input ends.
     public func run() {
+        defer { reminders?.stop() }
         perform(conversation.handle(.started, now: Date()))
         for notice in configuration.notices { say(notice) }
         announceStoreProblem(configuration.store.outcomeSoFar)
+        startReminders()
 
         switch configuration.voice {
         case .recording(let audio):
@@ -119,6 +138,18 @@ public final class AssistantRuntime {
         }
         microphone?.stop()
         keyboard?.stop()
+    }
+
+    /// A reading already due is said at once; later ones when they fall due. Not during the
+    /// questions (there are no readings to be due yet), nor for a recording, which has no clock.
+    private func startReminders() {
+        guard conversation is Dialog, reminders == nil else { return }
+        if case .recording = configuration.voice { return }
+        let watch = ReminderWatch(store: configuration.store, events: events, interval: configuration.settings.reminder,
+                                  checkEvery: configuration.reminderCheckInterval)
+        reminders = watch
+        if let due = watch.dueNow() { perform(conversation.handle(due, now: Date())) }
+        watch.start()
     }
 
     /// `--audio-in`: every utterance is decoded with the grammar of the state the
@@ -169,6 +200,8 @@ public final class AssistantRuntime {
                 save(reading)
             case .saveOnboarding(let result):
                 saveOnboarding(result)
+            case .saveChange(let change):
+                saveChange(change)
             case .showEmergency:
                 showEmergency()
             case .exit:
@@ -176,8 +209,12 @@ public final class AssistantRuntime {
                     // Set up: the readings begin, in the unit just chosen.
                     onboardingSettings = nil
                     configuration.onboarding = nil
-                    conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: settings.glucoseUnit)
+                    configuration.settings = settings
+                    configuration.hasProfile = true
+                    conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: settings.glucoseUnit,
+                                          settings: settings, hasProfile: true, countries: configuration.countries)
                     perform(conversation.handle(.started, now: Date()))
+                    startReminders()
                 } else {
                     finished = true
                 }
@@ -186,39 +223,58 @@ public final class AssistantRuntime {
     }
 
     private func save(_ reading: GlucoseReading) {
-        let outcome: DialogEvent
+        writeToStore { store in
+            let saved = try store.save(reading)
+            onSaved?(saved)
+            return .saved(saved)
+        }
+    }
+
+    private func saveOnboarding(_ result: OnboardingResult) {
+        writeToStore { store in
+            try store.completeOnboarding(profile: result.profile, settings: result.settings, contact: result.contact)
+            onboardingSettings = result.settings
+            return .onboardingSaved
+        }
+    }
+
+    private func saveChange(_ change: ProfileChange) {
+        writeToStore { store in
+            do {
+                let settings = try store.apply(change)
+                apply(settings)
+                return .changeSaved(settings)
+            } catch StoreError.noProfile {
+                return .saveFailed(reason: configuration.phrasebook.table.changes.needsProfile)
+            }
+        }
+    }
+
+    /// Waits for the store, writes, and tells the conversation how it went; a store that cannot
+    /// be opened or written is a `saveFailed` with the reason, never a crash.
+    private func writeToStore(_ write: (Store) throws -> DialogEvent) {
         let opened = configuration.store.wait()
         announceStoreProblem(opened)
+        let outcome: DialogEvent
         switch opened {
         case .success(let store):
-            do {
-                let saved = try store.save(reading)
-                onSaved?(saved)
-                outcome = .saved(saved)
-            } catch {
-                outcome = .saveFailed(reason: "\(error)")
-            }
+            do { outcome = try write(store) } catch { outcome = .saveFailed(reason: "\(error)") }
         case .failure(let error):
             outcome = .saveFailed(reason: "\(error)")
         }
         perform(conversation.handle(outcome, now: Date()))
     }
 
-    private func saveOnboarding(_ result: OnboardingResult) {
-        let outcome: DialogEvent
-        switch configuration.store.wait() {
-        case .success(let store):
-            do {
-                try store.completeOnboarding(profile: result.profile, settings: result.settings, contact: result.contact)
-                onboardingSettings = result.settings
-                outcome = .onboardingSaved
-            } catch {
-                outcome = .saveFailed(reason: "\(error)")
-            }
-        case .failure(let error):
-            outcome = .saveFailed(reason: "\(error)")
+    /// A saved change of settings takes effect at once: the next sentence already sounds and
+    /// looks as they say.
+    private func apply(_ settings: Settings) {
+        if settings.reminder != configuration.settings.reminder { reminders?.change(settings.reminder) }
+        configuration.settings = settings
+        if settings.speechOn, configuration.speech is SilentOutput, let speech = configuration.makeSpeech?(settings) {
+            configuration.speech = speech
         }
-        perform(conversation.handle(outcome, now: Date()))
+        configuration.speech.use(SpeechOutputStyle(settings: settings, baseVoice: configuration.baseVoice))
+        if let style = configuration.styleForSettings { configuration.style = style(settings) }
     }
 
     private var storeProblemAnnounced = false
@@ -238,6 +294,7 @@ public final class AssistantRuntime {
 
     private func say(_ message: Message) {
         configuration.display(message.isEmphasized ? configuration.style.emphasis(message.display) : message.display)
+        guard configuration.settings.speechOn else { return }
         microphone?.mute(true)
         do {
             try configuration.speech.speak(message.spoken)

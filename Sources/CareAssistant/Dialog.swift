@@ -15,7 +15,17 @@ public enum DialogState: Sendable, Equatable {
     case confirming(PendingReading)
     /// A very low reading was saved: shall the emergency numbers and contacts be read out?
     case offeringHelp
+    /// "Change my weight": its question was asked, the new value is awaited.
+    case askingChange(ChangeField)
+    /// A change to the profile or the settings, read back, waiting for a yes.
+    case confirmingChange(PendingChange)
     case finished
+}
+
+/// A change that has been understood and read back.
+public struct PendingChange: Sendable, Equatable {
+    public var change: ProfileChange
+    public var editableText: String
 }
 
 public enum DialogEvent: Sendable, Equatable {
@@ -34,6 +44,10 @@ public enum DialogEvent: Sendable, Equatable {
     case saveFailed(reason: String)
     /// The onboarding answers were saved.
     case onboardingSaved
+    /// A profile or settings change was saved; these are the settings now.
+    case changeSaved(Settings)
+    /// A reading is due (the reminder setting); said only while nothing else is going on.
+    case reminderDue(lastReading: Date?)
 }
 
 public enum DialogEffect: Sendable, Equatable {
@@ -45,6 +59,8 @@ public enum DialogEffect: Sendable, Equatable {
     case save(GlucoseReading)
     /// Save everything the questionnaire gathered, in one transaction.
     case saveOnboarding(OnboardingResult)
+    /// Save one confirmed change to the profile or the settings.
+    case saveChange(ProfileChange)
     case showEmergency
     case exit
 }
@@ -54,21 +70,33 @@ public enum DialogEffect: Sendable, Equatable {
 /// stdin and in unit tests; the runtime performs the effects.
 public struct Dialog: Sendable {
     public private(set) var state: DialogState = .idle
-    public let phrasebook: Phrasebook
+    public private(set) var phrasebook: Phrasebook
     public let parser: UtteranceParser
     public var preferredUnit: GlucoseUnit
+    /// The settings in force: changes are relative to them ("speak slower").
+    public private(set) var settings: Settings
+    /// Whether there is a profile to change (the questionnaire makes it).
+    public var hasProfile: Bool
+    /// Countries a changed country may name.
+    public var countries: [String]
     /// What was said last, for "repeat".
     private var lastPrompt: Message?
 
-    public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit) {
+    public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, settings: Settings = Settings(),
+                hasProfile: Bool = true, countries: [String] = []) {
         self.phrasebook = phrasebook
+        self.phrasebook.numbersDigitByDigit = settings.numbersDigitByDigit
         self.parser = UtteranceParser(table: phrasebook.table)
         self.preferredUnit = preferredUnit
+        self.settings = settings
+        self.hasProfile = hasProfile
+        self.countries = countries
     }
 
     public var listeningContext: ListeningContext {
         switch state {
-        case .confirming, .offeringHelp: return .answer
+        case .confirming, .offeringHelp, .confirmingChange: return .answer
+        case .askingChange(let field): return field.question.map { .question($0) } ?? .reading
         case .idle, .finished: return .reading
         }
     }
@@ -105,12 +133,28 @@ public struct Dialog: Sendable {
         case (.offeringHelp, .cancelledByKey):
             state = .idle
             return [prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case (.confirmingChange(let pending), .heard(let text)):
+            return answerChange(text, pending: pending, byKeyboard: false, now: now)
+        case (.confirmingChange(let pending), .typed(let text)):
+            return answerChange(text, pending: pending, byKeyboard: true, now: now)
+        case (.confirmingChange(let pending), .edited(let text)):
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { return leaveUnchanged() }
+            return answerChange(text, pending: pending, byKeyboard: true, now: now)
+        case (.confirmingChange, .cancelledByKey), (.askingChange, .cancelledByKey):
+            return leaveUnchanged()
+        case (.askingChange(let field), .heard(let text)), (.askingChange(let field), .typed(let text)),
+             (.askingChange(let field), .edited(let text)):
+            return answerChangeQuestion(field, text)
+        case (.idle, .reminderDue(let last)):
+            return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
+        case (.confirmingChange(let pending), .changeSaved(let settings)):
+            return afterChange(pending.change, settings: settings)
         case (_, .saved):
             return afterSaving(now: now)
         case (_, .saveFailed(let reason)):
             state = .idle
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
-        case (.idle, _), (.confirming, _), (.offeringHelp, _):
+        case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _):
             return []
         }
     }
@@ -134,6 +178,8 @@ public struct Dialog: Sendable {
             return [.say(phrasebook.message(.goodbye)), .exit]
         case .answer(.repeat):
             return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(.reading)]
+        case .change(let request):
+            return requestChange(request, now: now)
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -154,7 +200,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown:
+        case .unknown, .change:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -184,7 +230,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown:
+        case .unknown, .change:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -246,7 +292,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit:
+        case .glucose, .quit, .change:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -278,6 +324,123 @@ public struct Dialog: Sendable {
     private mutating func prompt(_ message: Message) -> DialogEffect {
         lastPrompt = message
         return .say(message)
+    }
+
+    // MARK: Changing the profile and the settings
+
+    private var changeContext: ChangeContext {
+        ChangeContext(settings: settings, countries: countries, today: CalendarDay.today(Date(), calendar: phrasebook.calendar))
+    }
+
+    /// The change asked for, checked, then read back; nothing is saved before the yes.
+    private func resolve(_ request: ChangeRequest) -> Result<ProfileChange, ProblemMessage> {
+        let change: ProfileChange
+        switch request {
+        case .command(let command):
+            change = command.change(from: settings)
+        case .set(let field, let value):
+            switch ProfileAnswerParser(table: phrasebook.table).change(field, value, context: changeContext, book: phrasebook) {
+            case .change(let c): change = c
+            case .problem(let message): return .failure(ProblemMessage(message))
+            }
+        }
+        if change.changesProfile && !hasProfile {
+            return .failure(ProblemMessage(Message(phrasebook.table.changes.needsProfile)))
+        }
+        return .success(change)
+    }
+
+    private mutating func requestChange(_ request: ChangeRequest, now: Date) -> [DialogEffect] {
+        if case .set(let field, let value) = request, value.isEmpty, let question = field.question {
+            if ChangeField.profileFields.contains(field) && !hasProfile {
+                return [prompt(Message(phrasebook.table.changes.needsProfile)), .listen(.reading)]
+            }
+            state = .askingChange(field)
+            return [prompt(phrasebook.question(question, contactName: nil)), .listen(.question(question))]
+        }
+        if case .set(let field, let value) = request, value.isEmpty {
+            let needsValue = phrasebook.table.changes.needsValue.replacingOccurrences(of: "{label}", with: phrasebook.changeLabel(field))
+            return [prompt(Message(needsValue)), .listen(.reading)]
+        }
+        switch resolve(request) {
+        case .failure(let problem): return [prompt(problem), .listen(.reading)]
+        case .success(let change): return readBack(change)
+        }
+    }
+
+    private mutating func readBack(_ change: ProfileChange) -> [DialogEffect] {
+        let units = settings.bodyUnits
+        let pending = PendingChange(change: change, editableText: phrasebook.editableChange(change, units: units))
+        state = .confirmingChange(pending)
+        return [prompt(phrasebook.changeSentence(phrasebook.table.changes.readBack, change, units: units)),
+                .showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText), .listen(.answer)]
+    }
+
+    /// Yes saves it; no leaves the old value; a new change replaces it (read back again when
+    /// spoken, taken as confirmed when typed, as with readings).
+    private mutating func answerChange(_ text: String, pending: PendingChange, byKeyboard: Bool, now: Date) -> [DialogEffect] {
+        let line = text.trimmingCharacters(in: .whitespaces)
+        if byKeyboard && line == pending.editableText { return [.saveChange(pending.change)] }
+        let reshow: [DialogEffect] = [.showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText),
+                                      .listen(.answer)]
+        switch parser.parse(line) {
+        case .answer(.yes):
+            return [.saveChange(pending.change)]
+        case .answer(.no), .answer(.cancel):
+            return leaveUnchanged()
+        case .answer(.repeat):
+            return readBack(pending.change)
+        case .change(let request):
+            switch resolve(request) {
+            case .failure(let problem): return [prompt(problem)] + reshow
+            case .success(let change): return byKeyboard ? [.saveChange(change)] : readBack(change)
+            }
+        case .emergency:
+            return [.showEmergency, prompt(phrasebook.message(.goOnIdle))] + reshow
+        case .quit:
+            state = .finished
+            return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
+        case .glucose, .unknown:
+            return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
+        }
+    }
+
+    /// The new value for a field named alone; help, goodbye and no work as everywhere.
+    private mutating func answerChangeQuestion(_ field: ChangeField, _ text: String) -> [DialogEffect] {
+        let line = text.trimmingCharacters(in: .whitespaces)
+        guard !line.isEmpty else { return [] }
+        switch parser.parse(line) {
+        case .emergency:
+            return [.showEmergency, prompt(lastPrompt ?? phrasebook.message(.askReading))]
+                + [.listen(listeningContext)]
+        case .quit:
+            state = .finished
+            return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
+        case .answer(.no), .answer(.cancel):
+            return leaveUnchanged()
+        case .answer(.repeat):
+            return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(listeningContext)]
+        default:
+            switch resolve(.set(field, value: line)) {
+            case .failure(let problem): return [prompt(problem), .listen(listeningContext)]
+            case .success(let change): return readBack(change)
+            }
+        }
+    }
+
+    private mutating func leaveUnchanged() -> [DialogEffect] {
+        state = .idle
+        return [.say(Message(phrasebook.table.changes.notSaved)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+    }
+
+    /// Saved: from now on the assistant sounds, shows and understands as the new settings say.
+    private mutating func afterChange(_ change: ProfileChange, settings: Settings) -> [DialogEffect] {
+        self.settings = settings
+        preferredUnit = settings.glucoseUnit
+        phrasebook.numbersDigitByDigit = settings.numbersDigitByDigit
+        state = .idle
+        return [.say(phrasebook.changeSentence(phrasebook.table.changes.saved, change, units: settings.bodyUnits)),
+                prompt(phrasebook.message(.askReading)), .listen(.reading)]
     }
 
     // MARK: Understanding a reading

@@ -1,3 +1,4 @@
+import CareModel
 import CareSpeech
 import Foundation
 import Logging
@@ -6,12 +7,15 @@ import Logging
 public protocol SpeechOutput: AnyObject {
     /// Speaks and returns when done (so the microphone can be trusted again).
     func speak(_ text: String) throws
+    /// From the next sentence on, sound like this (a changed setting).
+    func use(_ style: SpeechOutputStyle)
 }
 
 /// Nothing is spoken (`--no-speech`, or no way to make sound).
 public final class SilentOutput: SpeechOutput {
     public init() {}
     public func speak(_ text: String) throws {}
+    public func use(_ style: SpeechOutputStyle) {}
 }
 
 /// How the assistant sounds: the person's voice, rate and volume settings.
@@ -27,6 +31,12 @@ public struct SpeechOutputStyle: Sendable, Equatable {
         self.volume = volume
     }
 
+    /// The settings' rate, volume and voice variant, on the locale's voice (`baseVoice`).
+    public init(settings: Settings, baseVoice: String) {
+        self.init(voice: baseVoice + (settings.voiceVariant.map { "+" + $0 } ?? ""),
+                  rate: settings.speechRate, volume: settings.volume)
+    }
+
     func synthesize(_ text: String, with synthesizer: SpeechSynthesizer) throws -> PCMAudio {
         try synthesizer.synthesize(text, voice: voice, rate: rate, volume: volume)
     }
@@ -36,7 +46,7 @@ public struct SpeechOutputStyle: Sendable, Equatable {
 public final class SpeakerOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let sink: SpeakerSink
-    private let style: SpeechOutputStyle
+    private var style: SpeechOutputStyle
 
     public init(synthesizer: SpeechSynthesizer, sink: SpeakerSink, style: SpeechOutputStyle) {
         self.synthesizer = synthesizer
@@ -47,6 +57,8 @@ public final class SpeakerOutput: SpeechOutput {
     public func speak(_ text: String) throws {
         try sink.play(style.synthesize(text, with: synthesizer))
     }
+
+    public func use(_ style: SpeechOutputStyle) { self.style = style }
 }
 
 /// Everything spoken goes into one WAV file (`--audio-out`), each sentence
@@ -55,7 +67,7 @@ public final class SpeakerOutput: SpeechOutput {
 public final class WAVFileOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let url: URL
-    private let style: SpeechOutputStyle
+    private var style: SpeechOutputStyle
     private var audio: PCMAudio
 
     public init(synthesizer: SpeechSynthesizer, url: URL, style: SpeechOutputStyle) throws {
@@ -72,4 +84,6 @@ public final class WAVFileOutput: SpeechOutput {
         audio.samples += [Int16](repeating: 0, count: audio.sampleRate * 3 / 10)
         try WAVFile.write(audio, to: url)
     }
+
+    public func use(_ style: SpeechOutputStyle) { self.style = style }
 }

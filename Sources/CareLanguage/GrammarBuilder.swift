@@ -66,7 +66,7 @@ public struct GrammarBuilder: Sendable {
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
-        case .reading: top = "<reading> | <emergency> | <quit>"
+        case .reading: top = "<reading> | <change> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         case .question(let q):
@@ -104,6 +104,15 @@ public struct GrammarBuilder: Sendable {
         let unitPhrases = GlucoseUnit.allCases.flatMap { table.phrases(for: $0).say }
         let tagPhrases = MealTag.allCases.flatMap { table.phrases(for: $0).say }
         let answerPhrases = Answer.allCases.flatMap { table.answers[$0.rawValue] ?? [] }
+        let c = table.changes
+        let spokenFields = ChangeField.allCases.compactMap { field -> String? in
+            guard let names = c.fields[field.rawValue]?.say, !names.isEmpty else { return nil }
+            // A field with a question is named alone ("change my weight") and its question asked
+            // next, in that question's grammar: every value in this one slowed decoding 2.5-fold.
+            if field.question != nil { return "(\(alternatives(names)))" }
+            guard field == .voice else { return nil }
+            return "(\(alternatives(names))) \(alternatives(c.joins)) <voice_choice>"
+        }
 
         // Spoken numbers are bounded by what a reading can be (CareModel's plausible ranges):
         // a decimal is a mmol/L value with the one decimal a meter shows; a whole number goes
@@ -139,6 +148,11 @@ public struct GrammarBuilder: Sendable {
             ("minute", "\(zero) <nonzero> | <teen> | \(alternatives(minuteTens)) [<nonzero>]"),
             ("meridiem", alternatives(t.am.say + t.pm.say)),
             ("answer", alternatives(answerPhrases)),
+            // "change my weight to seventy kilos": a spoken field takes its question's answers.
+            ("change", "<change_lead> <change_field> | \(alternatives(SettingCommand.allCases.flatMap { c.commands[$0.rawValue] ?? [] }))"),
+            ("change_lead", alternatives(c.leads)),
+            ("change_field", spokenFields.joined(separator: " | ")),
+            ("voice_choice", alternatives(VoiceChoice.allCases.flatMap { c.voices[$0.rawValue]?.say ?? [] })),
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
         ]

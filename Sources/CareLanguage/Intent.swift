@@ -7,6 +7,8 @@ public enum Intent: Sendable, Equatable {
     case answer(Answer)
     case emergency
     case quit
+    /// A change to the profile or the settings ("change my weight to 70 kilos", "speak slower").
+    case change(ChangeRequest)
     /// Nothing we can act on.
     case unknown
 }

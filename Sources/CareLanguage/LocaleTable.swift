@@ -23,6 +23,42 @@ public struct LocaleTable: Sendable, Decodable {
     public var profile: ProfileWords
     /// The onboarding questions and what is said around them (keys: `OnboardingKey`).
     public var onboarding: [String: String]
+    public var changes: ChangeWords
+
+    /// Changing the profile and the settings afterwards (keys of `fields`: `ChangeField`).
+    public struct ChangeWords: Sendable, Decodable {
+        public var leads: [String]
+        public var joins: [String]
+        public var fields: [String: Field]
+        public var commands: [String: [String]]
+        public var switchOn: [String]
+        public var switchOff: [String]
+        public var voices: [String: Choice]
+        public var on: String
+        public var off: String
+        public var digitsOn: String
+        public var digitsOff: String
+        public var wordsPerMinute: String
+        public var volumePercent: String
+        public var nothing: String
+        public var readBack: String
+        public var saved: String
+        public var notSaved: String
+        public var current: String
+        public var needsProfile: String
+        public var unknownField: String
+        public var needsValue: String
+        public var badSwitch: String
+        public var badNumber: String
+        public var notUnderstood: String
+        public var confirmHint: String
+
+        public struct Field: Sendable, Decodable {
+            public var say: [String]
+            public var write: [String]
+            public var label: String
+        }
+    }
 
     public struct ProfileWords: Sendable, Decodable {
         public var sexes: [String: Choice]
@@ -210,6 +246,15 @@ extension LocaleTable {
         }
         for key in OnboardingKey.allCases where table.onboarding[key.rawValue] == nil {
             throw LocaleTableError.incomplete(file: file, missing: "onboarding.\(key.rawValue)")
+        }
+        for field in ChangeField.allCases where table.changes.fields[field.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "changes.fields.\(field.rawValue)")
+        }
+        for command in SettingCommand.allCases where table.changes.commands[command.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "changes.commands.\(command.rawValue)")
+        }
+        for voice in VoiceChoice.allCases where table.changes.voices[voice.rawValue] == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "changes.voices.\(voice.rawValue)")
         }
         guard p.months.count == 12, p.monthAbbreviations.count == 12 else {
             throw LocaleTableError.incomplete(file: file, missing: "profile.months (12 of them)")

@@ -32,6 +32,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case summaryAddress, goOnWithReading, goOnIdle, alertLow, alertVeryLow, offerHelp, alertHigh
     case contactNumbered, contactAdded, contactRemoved, noSuchContact, contactNeedsName
     case phoneProblem, phoneEmpty, phoneInvalidCharacters, phoneMisplacedPlus, phoneTooShort, phoneTooLong
+    case reminderDue, reminderFirst, reminderNotDue, reminderOff
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.
@@ -39,6 +40,8 @@ public struct Phrasebook: Sendable {
     public let table: LocaleTable
     public let numbers: NumberWords
     public let calendar: Calendar
+    /// Say reading values digit by digit ("one two zero") rather than as numbers (a setting).
+    public var numbersDigitByDigit = false
 
     public init(table: LocaleTable, calendar: Calendar = .current) {
         self.table = table
@@ -62,7 +65,8 @@ public struct Phrasebook: Sendable {
         let unit = table.phrases(for: reading.unit)
         let value = reading.valueText
         var display = "\(value) \(unit.symbol)"
-        var spoken = "\(numbers.spell(value)) \(unit.speak)"
+        let said = numbersDigitByDigit ? numbers.spellDigits(value) : numbers.spell(value)
+        var spoken = "\(said) \(unit.speak)"
         if let tag = reading.tag {
             let name = table.phrases(for: tag).speak
             display += ", \(name)"
@@ -74,6 +78,12 @@ public struct Phrasebook: Sendable {
             spoken += ", \(when)"
         }
         return Message(display: display, spoken: spoken)
+    }
+
+    /// "It's time for a glucose reading. Your last one was yesterday at 7:30 AM."
+    public func reminder(lastReading: Date?, now: Date) -> Message {
+        guard let lastReading else { return message(.reminderFirst) }
+        return message(.reminderDue, ["when": Message(describeTime(lastReading, now: now))])
     }
 
     public func describeTime(_ date: Date, now: Date) -> String {

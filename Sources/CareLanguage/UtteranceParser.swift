@@ -10,6 +10,7 @@ public struct UtteranceParser: Sendable {
     public let table: LocaleTable
     public let numbers: NumberWords
     private let phrases: PhraseMatcher<Meaning>
+    private let changes: ProfileAnswerParser
 
     enum Meaning: Sendable, Equatable {
         case unit(GlucoseUnit)
@@ -24,6 +25,7 @@ public struct UtteranceParser: Sendable {
     public init(table: LocaleTable) {
         self.table = table
         numbers = NumberWords(table.numbers)
+        changes = ProfileAnswerParser(table: table)
         var entries: [(String, Meaning)] = []
         for unit in GlucoseUnit.allCases {
             let p = table.phrases(for: unit)
@@ -61,6 +63,7 @@ public struct UtteranceParser: Sendable {
             return .answer(answer)
         }
         if (table.commands["quit"] ?? []).contains(joined) { return .quit }
+        if let request = changes.changeRequest(text) { return .change(request) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
         return .unknown
     }

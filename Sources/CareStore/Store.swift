@@ -8,12 +8,15 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(String)
     case cannotOpen(path: String, reason: String)
     case writeFailed(String)
+    /// A profile field was changed before the questionnaire made a profile.
+    case noProfile
 
     public var description: String {
         switch self {
         case .cannotCreateDirectory(let path): return "cannot create the folder \(path)"
         case .cannotOpen(let path, let reason): return "\(path): \(reason)"
         case .writeFailed(let reason): return reason
+        case .noProfile: return "there is no profile yet"
         }
     }
 }
@@ -199,6 +202,21 @@ public final class Store: Sendable {
 
     public func saveSettings(_ settings: Settings) throws {
         try change { db in try SettingRows.save(settings, db) }
+    }
+
+    /// One confirmed change, applied to what is on record inside the transaction (so two
+    /// programs changing different fields do not undo each other). Returns the settings after it.
+    @discardableResult
+    public func apply(_ change: ProfileChange, now: Date = Date()) throws -> Settings {
+        try self.change { db in
+            if change.changesProfile {
+                guard let profile = try ProfileRecord.fetchOne(db, key: 1)?.profile else { throw StoreError.noProfile }
+                try ProfileRecord(change.applied(to: profile), updatedAt: now).save(db)
+            }
+            let settings = change.applied(to: try SettingRows.load(db))
+            try SettingRows.save(settings, db)
+            return settings
+        }
     }
 
     /// Everything the onboarding questionnaire gathered, in one transaction: all or nothing.

@@ -107,9 +107,6 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         }
     }
-    if session.audioIn == nil, case .none = voice {
-        notices.append(book.message(mode == .onboarding ? .keyboardHintAnswers : .keyboardHint))
-    }
 
     // The questions come first on the first start of an interactive assistant (someone at a
     // terminal or a microphone), and whenever they are asked for.
@@ -126,12 +123,26 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         break
     }
 
+    if session.audioIn == nil, case .none = voice {
+        notices.append(book.message(onboarding != nil ? .keyboardHintAnswers : .keyboardHint))
+    }
+
     var configuration = AssistantRuntime.Configuration(
         phrasebook: book, preferredUnit: unit ?? settings.glucoseUnit, store: store,
         recognizer: recognizer, voice: voice, keyboard: session.audioIn == nil, speech: speech, notices: notices)
     configuration.style = settings.plainOutput ? .plain : env.style
     configuration.emergency = env.emergencyHelp
     configuration.onboarding = onboarding
+    configuration.settings = settings
+    configuration.hasProfile = profile != nil
+    configuration.countries = countries
+    configuration.baseVoice = env.table.speech.voice
+    configuration.makeSpeech = { settings in
+        var ignored: [Message] = []
+        let speech = makeSpeechOutput(env, session, settings: settings, notices: &ignored)
+        return speech is SilentOutput ? nil : speech
+    }
+    configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
     AssistantRuntime(configuration).run()
 }
 
@@ -162,8 +173,7 @@ private func makeSpeechOutput(_ env: AppEnvironment, _ session: SessionOptions, 
         notices.append(env.phrasebook.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         return SilentOutput()
     }
-    let voice = env.table.speech.voice + (settings.voiceVariant.map { "+" + $0 } ?? "")
-    let sound = SpeechOutputStyle(voice: voice, rate: settings.speechRate, volume: settings.volume)
+    let sound = SpeechOutputStyle(settings: settings, baseVoice: env.table.speech.voice)
     if let audioOut = session.audioOut {
         do {
             return try WAVFileOutput(synthesizer: synthesizer, url: URL(fileURLWithPath: audioOut), style: sound)

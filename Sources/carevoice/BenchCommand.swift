@@ -10,7 +10,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure the assistant (benchmarks are commands, not tests).",
-        subcommands: [BenchLoop.self]
+        subcommands: [BenchLoop.self, BenchOnboarding.self]
     )
 }
 
@@ -115,6 +115,69 @@ struct BenchLoop: ParsableCommand {
     }
 }
 
+/// The onboarding questionnaire answered by voice, straight away, by synthesized voices:
+/// how long it takes a person, and whether everything was saved as said.
+struct BenchOnboarding: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "onboarding", abstract: "Time the spoken onboarding questionnaire, answered straight away.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "espeak-ng voices for the person, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
+
+    /// Each answer and its yes; the contact's name cannot be said to a grammar, so it is skipped.
+    static let answers = [
+        "english", "yes", "millimoles per litre", "yes", "metric", "yes", "march fourth nineteen forty eight", "yes",
+        "one hundred seventy centimetres", "yes", "seventy kilograms", "yes", "female", "yes", "type two", "yes",
+        "canada", "yes", "skip", "twelve hours", "yes", "yes",
+    ]
+    static let expected = Profile(dateOfBirth: CalendarDay(year: 1948, month: 3, day: 4), heightCm: 170, weightKg: 70,
+                                  sex: .female, diabetesType: .type2, country: "CA")
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let synthesizer = try SpeechSynthesizer.shared()
+        let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+        var minutes: [Double] = []
+        var right = 0
+        for voice in voices.split(separator: ",").map(String.init) {
+            let session = try SessionAudio.make(Self.answers, voice: voice, synthesizer: synthesizer, gap: 1.0)
+            let personSpeaking = zip(session.speechEnds, [0.5] + session.speechEnds.dropLast().map { $0 + 1.0 })
+                .map { $0 - $1 }.reduce(0, +)
+            let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
+            let store = try Store()
+            var configuration = AssistantRuntime.Configuration(
+                phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: PendingStore(store), recognizer: recognizer,
+                voice: .recording(session.audio), keyboard: false, speech: output)
+            configuration.display = { _ in }
+            configuration.onboarding = OnboardingStart(countries: countries, today: CalendarDay.today(),
+                                                       settings: Settings(), thenReadings: false)
+            let runtime = AssistantRuntime(configuration)
+            runtime.onHeard = { result in
+                let speechEnd = session.speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
+                output.markHeard(detection: (result.endpoint ?? speechEnd) - speechEnd, decoding: result.decodingTime)
+            }
+            runtime.run()
+            // The person listens to every question and read-back, answers at once, and waits
+            // for each reply; the reply's wait is inside the next sentence's start.
+            let waiting = output.latencies.map(\.total).reduce(0, +)
+            let total = output.spokenSeconds + personSpeaking + waiting
+            let profile = try store.profile()
+            let ok = profile.map { p in
+                p.dateOfBirth == Self.expected.dateOfBirth && abs(p.heightCm - 170) < 0.5 && abs(p.weightKg - 70) < 0.05
+                    && p.sex == .female && p.diabetesType == .type2 && p.country == "CA"
+            } ?? false
+            if ok { right += 1; minutes.append(total / 60) }
+            Console.line(String(format: "voice %@: %@, %d min %02d s (assistant speaking %.0f s, person speaking %.0f s, waiting for replies %.0f s)",
+                                voice, ok ? "saved as said" : "NOT saved as said", Int(total) / 60, Int(total) % 60,
+                                output.spokenSeconds, personSpeaking, waiting))
+        }
+        let median = minutes.sorted().isEmpty ? 0 : percentile(minutes.sorted(), 0.5)
+        Console.line(String(format: "onboarding: %d/%d sessions saved as said, median %.1f minutes", right,
+                            voices.split(separator: ",").count, median))
+    }
+}
+
 /// A reading to say, and how to say it.
 struct ReadingSpec {
     var number: String
@@ -185,6 +248,8 @@ final class TimingOutput: SpeechOutput {
     private let voice: String
     private var heard: (at: Date, detection: Double, decoding: Double)?
     private(set) var latencies: [ReplyLatency] = []
+    /// How long everything said would take to hear.
+    private(set) var spokenSeconds = 0.0
 
     init(synthesizer: SpeechSynthesizer, voice: String) {
         self.synthesizer = synthesizer
@@ -194,13 +259,16 @@ final class TimingOutput: SpeechOutput {
     func markHeard(detection: Double, decoding: Double) { heard = (Date(), detection, decoding) }
 
     func speak(_ text: String) throws {
-        _ = try synthesizer.synthesize(text, voice: voice)
+        let audio = try synthesizer.synthesize(text, voice: voice)
+        spokenSeconds += Double(audio.samples.count) / Double(audio.sampleRate)
         if let heard {
             latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
                                           reply: Date().timeIntervalSince(heard.at)))
             self.heard = nil
         }
     }
+
+    func use(_ style: SpeechOutputStyle) {}
 }
 
 /// SplitMix64: reproducible choices for benchmarks.

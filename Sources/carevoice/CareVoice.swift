@@ -9,7 +9,8 @@ struct CareVoice: ParsableCommand {
         abstract: "An offline, voice-first health assistant.",
         discussion: "Run without a command to start the assistant: say or type a glucose reading.",
         subcommands: [AssistantCommand.self, ReadingsCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
-                      EmergencyCommand.self, ContactsCommand.self, OnboardingCommand.self,
+                      EmergencyCommand.self, ContactsCommand.self, OnboardingCommand.self, ProfileCommand.self,
+                      SettingsCommand.self, RemindCommand.self,
                       GrammarCommand.self],
         defaultSubcommand: AssistantCommand.self
     )

@@ -23,6 +23,11 @@ struct Script {
         effects = dialog.handle(.started, now: now)
     }
 
+    init(_ dialog: Dialog) {
+        self.dialog = dialog
+        effects = self.dialog.handle(.started, now: now)
+    }
+
     @discardableResult
     mutating func send(_ event: DialogEvent) -> [DialogEffect] {
         effects = dialog.handle(event, now: now)

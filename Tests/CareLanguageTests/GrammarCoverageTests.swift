@@ -44,6 +44,16 @@ import Testing
     /// Understood in `context`: a reading, an answer or a command where the dialog listens for
     /// them; for a question, also its answer (or an answer it can say is implausible).
     static func understood(_ sentence: String, in context: ListeningContext) -> Bool {
+        let book = Phrasebook(table: Fixtures.english, calendar: Fixtures.calendar)
+        let today = CalendarDay(year: 2026, month: 11, day: 22)
+        if case .change(.set(let field, let value)) = parser.parse(sentence) {
+            // "change my weight": the field's question comes next.
+            if value.isEmpty { return field.question != nil }
+            // A change is understood only if its value is (the grammar keeps values plausible).
+            let context = ChangeContext(settings: Settings(), countries: countries, today: today)
+            if case .change = answers.change(field, value, context: context, book: book) { return true }
+            return false
+        }
         if parser.parse(sentence) != .unknown { return true }
         switch context {
         case .reading, .answer:
@@ -52,9 +62,7 @@ import Testing
             return answers.navigation(sentence) == .back
         case .question(let q):
             if answers.navigation(sentence) != nil { return true }
-            let book = Phrasebook(table: Fixtures.english, calendar: Fixtures.calendar)
-            let outcome = answers.answer(to: q, sentence, units: .metric, countries: countries,
-                                         today: CalendarDay(year: 2026, month: 11, day: 22), book: book)
+            let outcome = answers.answer(to: q, sentence, units: .metric, countries: countries, today: today, book: book)
             return outcome != .notUnderstood
         }
     }

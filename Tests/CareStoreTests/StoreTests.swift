@@ -62,3 +62,28 @@ private func temporaryDirectory() -> URL {
         #expect(DataDirectory.standard(environment: ["HOME": "/home/a"]).url.path == "/home/a/.local/share/carevoice")
     }
 }
+
+@Suite struct ProfileChangeStoreTests {
+    @Test func aChangeIsSavedInPlaceAndSettingsPersist() throws {
+        let dir = DataDirectory(url: temporaryDirectory())
+        defer { try? FileManager.default.removeItem(at: dir.url) }
+        let store = try Store(directory: dir)
+        #expect(throws: StoreError.noProfile) { try store.apply(.answer(.weight(kg: 70))) }
+        // Settings need no profile.
+        let settings = try store.apply(.speechRate(wordsPerMinute: 120))
+        #expect(settings.speechRate == 120)
+
+        let profile = Profile(dateOfBirth: CalendarDay(year: 1948, month: 3, day: 4), heightCm: 170, weightKg: 72,
+                              sex: .female, diabetesType: .type2, country: "CA")
+        try store.saveProfile(profile)
+        try store.apply(.answer(.weight(kg: 70)))
+        try store.apply(.allergies(["penicillin"]))
+        let reopened = try Store(directory: dir)
+        #expect(try reopened.profile()?.weightKg == 70)
+        #expect(try reopened.profile()?.heightCm == 170)
+        #expect(try reopened.settings().speechRate == 120)
+        // The emergency card follows every change.
+        let card = try EmergencyCard.read(from: dir)
+        #expect(card?.summary.allergies == ["penicillin"])
+    }
+}

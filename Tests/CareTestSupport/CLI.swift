@@ -24,11 +24,11 @@ public enum CLI {
     /// Pipes are read with read(2) retried on EINTR: with many children running at once a
     /// SIGCHLD lands in the middle of a read, and FileHandle.readDataToEndOfFile traps on that.
     /// stderr is drained on its own thread, so a child that writes a lot to it cannot stall.
-    public static func run(_ arguments: [String], input: String? = nil,
-                           environment: [String: String] = [:]) throws -> Result {
+    public static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+                           executable: URL? = nil) throws -> Result {
         signal(SIGPIPE, SIG_IGN)   // a child that exits before reading its input must not kill us
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"

@@ -26,13 +26,14 @@ import Testing
             }
             """.write(to: config, atomically: true, encoding: .utf8)
 
-        // Silence, the reading, a pause for the read-back, "yes", silence for its end to be heard.
+        // Silence, the reading, a pause for the read-back, "yes", then silence long enough for its
+        // end to be heard and decoded before the typed quit arrives (a microphone never stops).
         func speech(_ text: String) throws -> [Int16] {
             Resampler.resample(try SpokenFixtures.say(text), to: 16000).samples
         }
         func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
         let microphone = silence(1) + (try speech("glucose seven point two before breakfast")) + silence(2)
-            + (try speech("yes")) + silence(1.5)
+            + (try speech("yes")) + silence(4)
 
         let process = Process()
         process.executableURL = CLI.binary

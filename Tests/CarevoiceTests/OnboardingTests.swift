@@ -71,3 +71,29 @@ import Testing
         #expect(run.stdout.contains("reminder: 12 hours after your last reading."))
     }
 }
+
+/// The first start at a terminal: the questions come before anything else (`script` gives the
+/// assistant a terminal; it is in every Debian, util-linux).
+@Suite struct FirstStartTests {
+    @Test func theQuestionsComeFirstAtATerminalAndOnlyUntilAProfileExists() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func atTerminal() throws -> String {
+            let command = "\(CLI.binary.path) --text --no-speech --data-dir \(dir.path)"
+            // Lines typed one at a time, after the prompt is up, as a person would.
+            let run = try CLI.run(["-c", "(sleep 2; printf 'quit\\n'; sleep 1) | script -qec '\(command)' /dev/null"],
+                                  executable: URL(fileURLWithPath: "/bin/sh"))
+            return run.stdout.replacingOccurrences(of: "\r", with: "")
+        }
+        let first = try atTerminal()
+        #expect(first.hasPrefix("Welcome to CareVoice."), "\(first)")
+        #expect(first.contains("Type your answers and press Enter."), "\(first)")
+        #expect(first.contains("Nothing was saved."))
+        // Piped input is not a person at a terminal: no questions, straight to readings.
+        let piped = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "quit\n")
+        #expect(piped.stdout.hasPrefix("Hello, I'm CareVoice."))
+        try CLI.onboard(dir)
+        let later = try atTerminal()
+        #expect(later.hasPrefix("Hello, I'm CareVoice."), "\(later)")
+    }
+}
