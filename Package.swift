@@ -43,7 +43,7 @@ let package = Package(
                                                   .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "CareSpeech",
-            dependencies: ["CEspeakNG", "CPocketSphinx", "CALSA", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CareModel", "CEspeakNG", "CPocketSphinx", "CALSA", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "CareTerminal", dependencies: ["CEditLine"]),
 
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "CareModelTests", dependencies: ["CareModel"]),
         .testTarget(name: "CareLanguageTests", dependencies: ["CareLanguage", "CareModel"]),
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CareModel"]),
-        .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareTestSupport"]),
+        .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareModel", "CareTestSupport"]),
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
         .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
         .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport",

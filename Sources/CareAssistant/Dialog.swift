@@ -144,7 +144,7 @@ public struct Dialog: Sendable {
             return leaveUnchanged()
         case (.askingChange(let field), .heard(let text)), (.askingChange(let field), .typed(let text)),
              (.askingChange(let field), .edited(let text)):
-            return answerChangeQuestion(field, text)
+            return answerChangeQuestion(field, text, now: now)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
@@ -328,18 +328,19 @@ public struct Dialog: Sendable {
 
     // MARK: Changing the profile and the settings
 
-    private var changeContext: ChangeContext {
-        ChangeContext(settings: settings, countries: countries, today: CalendarDay.today(Date(), calendar: phrasebook.calendar))
+    /// What a new value is checked against; "today" is the dialog's clock, not the machine's.
+    private func changeContext(now: Date) -> ChangeContext {
+        ChangeContext(settings: settings, countries: countries, today: CalendarDay.today(now, calendar: phrasebook.calendar))
     }
 
     /// The change asked for, checked, then read back; nothing is saved before the yes.
-    private func resolve(_ request: ChangeRequest) -> Result<ProfileChange, ProblemMessage> {
+    private func resolve(_ request: ChangeRequest, now: Date) -> Result<ProfileChange, ProblemMessage> {
         let change: ProfileChange
         switch request {
         case .command(let command):
             change = command.change(from: settings)
         case .set(let field, let value):
-            switch ProfileAnswerParser(table: phrasebook.table).change(field, value, context: changeContext, book: phrasebook) {
+            switch ProfileAnswerParser(table: phrasebook.table).change(field, value, context: changeContext(now: now), book: phrasebook) {
             case .change(let c): change = c
             case .problem(let message): return .failure(ProblemMessage(message))
             }
@@ -362,7 +363,7 @@ public struct Dialog: Sendable {
             let needsValue = phrasebook.table.changes.needsValue.replacingOccurrences(of: "{label}", with: phrasebook.changeLabel(field))
             return [prompt(Message(needsValue)), .listen(.reading)]
         }
-        switch resolve(request) {
+        switch resolve(request, now: now) {
         case .failure(let problem): return [prompt(problem), .listen(.reading)]
         case .success(let change): return readBack(change)
         }
@@ -391,7 +392,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat):
             return readBack(pending.change)
         case .change(let request):
-            switch resolve(request) {
+            switch resolve(request, now: now) {
             case .failure(let problem): return [prompt(problem)] + reshow
             case .success(let change): return byKeyboard ? [.saveChange(change)] : readBack(change)
             }
@@ -406,7 +407,7 @@ public struct Dialog: Sendable {
     }
 
     /// The new value for a field named alone; help, goodbye and no work as everywhere.
-    private mutating func answerChangeQuestion(_ field: ChangeField, _ text: String) -> [DialogEffect] {
+    private mutating func answerChangeQuestion(_ field: ChangeField, _ text: String, now: Date) -> [DialogEffect] {
         let line = text.trimmingCharacters(in: .whitespaces)
         guard !line.isEmpty else { return [] }
         switch parser.parse(line) {
@@ -421,7 +422,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat):
             return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(listeningContext)]
         default:
-            switch resolve(.set(field, value: line)) {
+            switch resolve(.set(field, value: line), now: now) {
             case .failure(let problem): return [prompt(problem), .listen(listeningContext)]
             case .success(let change): return readBack(change)
             }

@@ -120,7 +120,9 @@ public struct Phrasebook: Sendable {
         return words.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
-    private func format(_ date: Date, _ pattern: String) -> String {
+    /// `date` in the locale's words with a fixed pattern, in `calendar` (the person's by default).
+    func format(_ date: Date, _ pattern: String, in calendar: Calendar? = nil) -> String {
+        let calendar = calendar ?? self.calendar
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: table.id == "en" ? "en_US_POSIX" : table.id)
         formatter.calendar = calendar

@@ -28,8 +28,9 @@ public enum ChangeField: String, Sendable, CaseIterable {
             case .sex: self = .sex
             case .diabetesType: self = .diabetesType
             case .country, .skipped: self = .country
-            case .contactName: self = .name
-            case .contactPhone: self = .name
+            // Contacts are not profile fields (`carevoice contacts`); the questionnaire never
+            // makes them into a change.
+            case .contactName, .contactPhone: self = .name
             case .reminder: self = .reminder
             }
         case .name: self = .name

@@ -130,12 +130,8 @@ extension Phrasebook {
         guard let date = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
             return day.description
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: table.id == "en" ? "en_GB" : table.id)
-        formatter.calendar = utc
-        formatter.timeZone = utc.timeZone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
+        // A calendar day has no time zone: midnight UTC, formatted in UTC, is that day anywhere.
+        return format(date, pattern, in: utc)
     }
 }
 

@@ -1,3 +1,4 @@
+import CareModel
 import Foundation
 
 public enum Resampler {
@@ -123,7 +124,7 @@ public enum NoiseFloor {
     /// edited recordings are full of.
     public static func apply(to samples: inout [Int16], seed: UInt64 = 0x5EED) {
         let sigma = 32768 * pow(10, levelDBFS / 20)
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var spare: Double?
         for i in samples.indices {
             let g: Double
@@ -150,15 +151,3 @@ public enum NoiseFloor {
     }
 }
 
-/// A tiny, fast, well-mixed PRNG; determinism matters more here than quality.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -70,7 +70,7 @@ import Testing
     @Test(arguments: ListeningContext.allCases)
     func everySentenceTheRecognizerCanHearIsUnderstood(_ context: ListeningContext) {
         let grammar = JSGFExpander(Self.withCountries.jsgf(for: context))
-        var generator = SplitMix(seed: 2026)
+        var generator = SeededGenerator(seed: 2026)
         for _ in 0..<3000 {
             let sentence = grammar.sample("utterance", using: &generator)
             #expect(Self.understood(sentence, in: context), "\"\(sentence)\" (\(context.rawValue))")
@@ -80,7 +80,7 @@ import Testing
     /// Every date the date grammar can produce is read as the day that was said.
     @Test func spokenDatesAreReadAsSaid() {
         let grammar = JSGFExpander(Self.builder.jsgf(for: .question(.dateOfBirth)))
-        var generator = SplitMix(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         for _ in 0..<2000 {
             let sentence = grammar.sample("q_dateOfBirth", using: &generator)
             guard case .day(let day) = Self.answers.dateOfBirth(sentence) else {
@@ -96,7 +96,7 @@ import Testing
     @Test func aSpokenCorrectionNamesWhatItIs() {
         let grammar = JSGFExpander(Self.builder.jsgf(for: .answer))
         let leads = Fixtures.english.reading.lead
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             let sentence = grammar.sample("utterance", using: &generator)
             guard case .glucose = Self.parser.parse(sentence) else { continue }
@@ -107,7 +107,7 @@ import Testing
     /// The reading state never hears a bare yes or no: that would answer a question nobody asked.
     @Test func theReadingStateHasNoAnswers() {
         let grammar = JSGFExpander(Self.builder.jsgf(for: .reading))
-        var generator = SplitMix(seed: 3)
+        var generator = SeededGenerator(seed: 3)
         for _ in 0..<2000 {
             let sentence = grammar.sample("utterance", using: &generator)
             if case .answer = Self.parser.parse(sentence) { Issue.record("\"\(sentence)\" is an answer") }
@@ -115,15 +115,3 @@ import Testing
     }
 }
 
-/// Reproducible random choices for sampling grammars.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

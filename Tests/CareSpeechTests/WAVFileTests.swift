@@ -1,3 +1,4 @@
+import CareModel
 import CareTestSupport
 import Foundation
 import Testing
@@ -127,7 +128,7 @@ import Testing
     }
 
     @Test func randomBytesNeverCrash() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededGenerator(seed: 42)
         for length in [1, 4, 11, 12, 44, 100, 1000] {
             for _ in 0..<50 {
                 let data = Data((0..<length).map { _ in UInt8(truncatingIfNeeded: rng.next()) })

@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("language", "english", "language", "en" as Any),
+        ("language", "chinese", "language", "zh-Hans" as Any),
         ("unit", "mg/dL", "glucoseUnit", "mg/dL"),
         ("units", "imperial", "bodyUnits", "imperial"),
         ("reminder", "24h", "reminder", "24h"),
@@ -122,9 +122,14 @@ import Testing
         let long = try spoken("stop speaking\nyes\nglucose 6.5\nyes\nglucose 7.2 after lunch\nyes\nquit\n")
         #expect(short > 0)
         #expect(long == short)
-        let heard = try spoken("speak slower\nyes\nglucose 6.5\nyes\nquit\n")
-        #expect(heard > short)
-        #expect(try json(["settings"], dir)["speechRate"] as? Int == 130)
+        // The same session made slower or faster: the sentences after the yes differ in pace only.
+        func paced(_ command: String) throws -> Int {
+            try CLI.run(["settings", "set", "rate", "150", "--yes", "--data-dir", dir.path])
+            return try spoken("\(command)\nyes\nglucose 6.5\nyes\nquit\n")
+        }
+        let slower = try paced("speak slower"), faster = try paced("speak faster")
+        #expect(Double(slower) / Double(faster) > 1.1, "\(slower) vs \(faster) samples")
+        #expect(try json(["settings"], dir)["speechRate"] as? Int == 170)
     }
 
     @Test func remindSaysWhatIsDue() throws {
