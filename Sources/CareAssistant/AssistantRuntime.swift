@@ -95,7 +95,7 @@ public final class AssistantRuntime {
         } else {
             conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit,
                                   settings: configuration.settings, hasProfile: configuration.hasProfile,
-                                  countries: configuration.countries)
+                                  countries: configuration.countries, contacts: configuration.emergency?.contacts() ?? [])
         }
     }
 
@@ -178,18 +178,19 @@ public final class AssistantRuntime {
             switch effect {
             case .say(let message):
                 say(message)
-            case .showEditable(let prompt, let text):
+            case .showEditable(let prompt, let text, let hints):
                 pendingEditable = (prompt, text)
                 // On a terminal the keyboard thread shows it as an editable line;
                 // everywhere else it is one plain line, for logs and screen readers.
+                let book = configuration.phrasebook
                 let onboarding = conversation is Questionnaire
                 if keyboard?.isTerminal == true {
-                    let hint: MessageKey = onboarding ? .editHintAnswer : .editHint
-                    if editHintsShown.insert(hint.rawValue).inserted { configuration.display(configuration.phrasebook.text(hint)) }
+                    let hint = hints?.terminal ?? book.text(onboarding ? .editHintAnswer : .editHint)
+                    if editHintsShown.insert(hint).inserted { configuration.display(hint) }
                 } else {
                     configuration.display(prompt + text)
                     if keyboard != nil {
-                        configuration.display(configuration.phrasebook.text(onboarding ? .answerPromptAnswer : .answerPrompt))
+                        configuration.display(hints?.plain ?? book.text(onboarding ? .answerPromptAnswer : .answerPrompt))
                     }
                 }
             case .listen(let context):
@@ -202,6 +203,16 @@ public final class AssistantRuntime {
                 saveOnboarding(result)
             case .saveChange(let change):
                 saveChange(change)
+            case .addContact(let contact):
+                writeToStore { store in
+                    _ = try store.addContact(contact)
+                    return .contactsSaved(try store.contacts())
+                }
+            case .removeContact(let contact):
+                writeToStore { store in
+                    try store.removeContact(contact)
+                    return .contactsSaved(try store.contacts())
+                }
             case .showEmergency:
                 showEmergency()
             case .exit:
@@ -212,7 +223,8 @@ public final class AssistantRuntime {
                     configuration.settings = settings
                     configuration.hasProfile = true
                     conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: settings.glucoseUnit,
-                                          settings: settings, hasProfile: true, countries: configuration.countries)
+                                          settings: settings, hasProfile: true, countries: configuration.countries,
+                                          contacts: configuration.emergency?.contacts() ?? [])
                     perform(conversation.handle(.started, now: Date()))
                     startReminders()
                 } else {

@@ -19,7 +19,19 @@ public enum DialogState: Sendable, Equatable {
     case askingChange(ChangeField)
     /// A change to the profile or the settings, read back, waiting for a yes.
     case confirmingChange(PendingChange)
+    /// "Add a contact": its name, number and relation are asked one at a time.
+    case addingContact(ContactDraft)
+    /// A contact to add, read back, waiting for a yes.
+    case confirmingContact(PendingContact)
+    /// "Remove contact two", read back, waiting for a yes.
+    case confirmingRemoval(EmergencyContact, number: Int)
     case finished
+}
+
+/// A contact that has been gathered and read back.
+public struct PendingContact: Sendable, Equatable {
+    public var contact: EmergencyContact
+    public var editableText: String
 }
 
 /// A change that has been understood and read back.
@@ -46,14 +58,17 @@ public enum DialogEvent: Sendable, Equatable {
     case onboardingSaved
     /// A profile or settings change was saved; these are the settings now.
     case changeSaved(Settings)
+    /// A contact was added or removed; these are the contacts now.
+    case contactsSaved([EmergencyContact])
     /// A reading is due (the reminder setting); said only while nothing else is going on.
     case reminderDue(lastReading: Date?)
 }
 
 public enum DialogEffect: Sendable, Equatable {
     case say(Message)
-    /// Show `text` on an editable line after `prompt`, cursor at the end.
-    case showEditable(prompt: String, text: String)
+    /// Show `text` on an editable line after `prompt`, cursor at the end. `hints` say how to
+    /// answer on it; nil means the runtime's own for readings and answers.
+    case showEditable(prompt: String, text: String, hints: EditHints? = nil)
     /// Switch the recognizer to the grammar of this context.
     case listen(ListeningContext)
     case save(GlucoseReading)
@@ -61,15 +76,28 @@ public enum DialogEffect: Sendable, Equatable {
     case saveOnboarding(OnboardingResult)
     /// Save one confirmed change to the profile or the settings.
     case saveChange(ProfileChange)
+    case addContact(EmergencyContact)
+    case removeContact(EmergencyContact)
     case showEmergency
     case exit
+}
+
+/// How to answer on an editable line: on a terminal (Enter keeps it), and on plain lines.
+public struct EditHints: Sendable, Equatable {
+    public var terminal: String
+    public var plain: String
+
+    public init(terminal: String, plain: String) {
+        self.terminal = terminal
+        self.plain = plain
+    }
 }
 
 /// The conversation as a pure state machine: (state, event) -> (state, effects).
 /// It performs no I/O, so it runs the same on a microphone, a WAV file, piped
 /// stdin and in unit tests; the runtime performs the effects.
 public struct Dialog: Sendable {
-    public private(set) var state: DialogState = .idle
+    public internal(set) var state: DialogState = .idle
     public private(set) var phrasebook: Phrasebook
     public let parser: UtteranceParser
     public var preferredUnit: GlucoseUnit
@@ -79,11 +107,13 @@ public struct Dialog: Sendable {
     public var hasProfile: Bool
     /// Countries a changed country may name.
     public var countries: [String]
+    /// The emergency contacts, in the order they are numbered when read out.
+    public internal(set) var contacts: [EmergencyContact]
     /// What was said last, for "repeat".
-    private var lastPrompt: Message?
+    var lastPrompt: Message?
 
     public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, settings: Settings = Settings(),
-                hasProfile: Bool = true, countries: [String] = []) {
+                hasProfile: Bool = true, countries: [String] = [], contacts: [EmergencyContact] = []) {
         self.phrasebook = phrasebook
         self.phrasebook.numbersDigitByDigit = settings.numbersDigitByDigit
         self.parser = UtteranceParser(table: phrasebook.table)
@@ -91,12 +121,20 @@ public struct Dialog: Sendable {
         self.settings = settings
         self.hasProfile = hasProfile
         self.countries = countries
+        self.contacts = contacts
     }
 
     public var listeningContext: ListeningContext {
         switch state {
         case .confirming, .offeringHelp, .confirmingChange: return .answer
         case .askingChange(let field): return field.question.map { .question($0) } ?? .reading
+        case .addingContact(let draft):
+            switch draft.step {
+            case .name: return .question(.contactName)
+            case .phone: return .question(.contactPhone)
+            case .relation: return .contactRelation
+            }
+        case .confirmingContact, .confirmingRemoval: return .confirmation
         case .idle, .finished: return .reading
         }
     }
@@ -109,9 +147,9 @@ public struct Dialog: Sendable {
             state = .idle
             return [prompt(phrasebook.message(.greeting)), .listen(.reading)]
         case (_, .endOfInput):
-            let wasPending: Bool = { if case .confirming = state { return true } else { return false } }()
+            let unsaved = unsavedNotice
             state = .finished
-            return (wasPending ? [.say(phrasebook.message(.notSaved))] : []) + [.exit]
+            return (unsaved.map { [.say($0)] } ?? []) + [.exit]
         case (.idle, .heard(let text)):
             return newUtterance(text, source: .voice, now: now)
         case (.idle, .typed(let text)), (.idle, .edited(let text)):
@@ -145,6 +183,25 @@ public struct Dialog: Sendable {
         case (.askingChange(let field), .heard(let text)), (.askingChange(let field), .typed(let text)),
              (.askingChange(let field), .edited(let text)):
             return answerChangeQuestion(field, text, now: now)
+        case (.addingContact(let draft), .heard(let text)):
+            return answerContactQuestion(draft, text, byKeyboard: false, now: now)
+        case (.addingContact(let draft), .typed(let text)), (.addingContact(let draft), .edited(let text)):
+            return answerContactQuestion(draft, text, byKeyboard: true, now: now)
+        case (.confirmingContact(let pending), .heard(let text)):
+            return answerContact(text, pending: pending, byKeyboard: false)
+        case (.confirmingContact(let pending), .typed(let text)):
+            return answerContact(text, pending: pending, byKeyboard: true)
+        case (.confirmingContact(let pending), .edited(let text)):
+            if text.trimmingCharacters(in: .whitespaces).isEmpty { return leaveContactsUnchanged() }
+            return answerContact(text, pending: pending, byKeyboard: true)
+        case (.confirmingRemoval(let contact, let number), .heard(let text)),
+             (.confirmingRemoval(let contact, let number), .typed(let text)),
+             (.confirmingRemoval(let contact, let number), .edited(let text)):
+            return answerRemoval(text, contact: contact, number: number)
+        case (.addingContact, .cancelledByKey), (.confirmingContact, .cancelledByKey), (.confirmingRemoval, .cancelledByKey):
+            return leaveContactsUnchanged()
+        case (.confirmingContact, .contactsSaved(let list)), (.confirmingRemoval, .contactsSaved(let list)):
+            return afterContactsSaved(list)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
@@ -154,7 +211,8 @@ public struct Dialog: Sendable {
         case (_, .saveFailed(let reason)):
             state = .idle
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
-        case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _):
+        case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _),
+             (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _):
             return []
         }
     }
@@ -180,6 +238,8 @@ public struct Dialog: Sendable {
             return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(.reading)]
         case .change(let request):
             return requestChange(request, now: now)
+        case .contacts(let request):
+            return requestContacts(request)
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -200,7 +260,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change:
+        case .unknown, .change, .contacts:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -230,7 +290,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change:
+        case .unknown, .change, .contacts:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -292,7 +352,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change:
+        case .glucose, .quit, .change, .contacts:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -321,7 +381,17 @@ public struct Dialog: Sendable {
         [.showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText), .listen(.answer)]
     }
 
-    private mutating func prompt(_ message: Message) -> DialogEffect {
+    /// What is said when the input ends with something still unconfirmed.
+    private var unsavedNotice: Message? {
+        switch state {
+        case .confirming: return phrasebook.message(.notSaved)
+        case .askingChange, .confirmingChange: return Message(phrasebook.table.changes.notSaved)
+        case .addingContact, .confirmingContact, .confirmingRemoval: return Message(phrasebook.table.contacts.notChanged)
+        case .idle, .offeringHelp, .finished: return nil
+        }
+    }
+
+    mutating func prompt(_ message: Message) -> DialogEffect {
         lastPrompt = message
         return .say(message)
     }
@@ -401,7 +471,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown:
+        case .glucose, .unknown, .contacts:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

@@ -26,6 +26,11 @@ public struct EmergencyHelp: Sendable {
         self.init(directory: directory, country: country, dataDirectory: dataDirectory)
     }
 
+    /// The emergency contacts on the card; none when it cannot be read.
+    public func contacts() -> [EmergencyContact] {
+        (try? EmergencyCard.read(from: dataDirectory))??.contacts ?? []
+    }
+
     public func report() -> EmergencyReport {
         let personal: EmergencyReport.PersonalDetails
         var cardCountry: String?

@@ -11,9 +11,11 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
     case confirmation
     /// One onboarding question: its answers, yes and no, back, repeat and skip.
     case question(ProfileQuestion)
+    /// Who a new emergency contact is to the person: daughter, neighbour, doctor...
+    case contactRelation
 
     public static var allCases: [ListeningContext] {
-        [.reading, .answer, .confirmation] + ProfileQuestion.allCases.map { .question($0) }
+        [.reading, .answer, .confirmation, .contactRelation] + ProfileQuestion.allCases.map { .question($0) }
     }
 
     /// The grammar's name: "reading", "answer", "confirmation", "question-height".
@@ -23,6 +25,7 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
         case .answer: return "answer"
         case .confirmation: return "confirmation"
         case .question(let q): return "question-\(q.rawValue)"
+        case .contactRelation: return "contact-relation"
         }
     }
 
@@ -66,9 +69,12 @@ public struct GrammarBuilder: Sendable {
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
-        case .reading: top = "<reading> | <change> | <emergency> | <quit>"
+        case .reading: top = "<reading> | <change> | <contacts> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
+        // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
+        // heard as "stop" and "my brother" as "pardon". "Skip", then "no", still leaves.
+        case .contactRelation: top = "[<relation_lead>] <relation> | <back> | <skip> | <emergency>"
         case .question(let q):
             let navigation = q.isOptional ? "<back> | <skip>" : "<back>"
             top = (q == .contactName ? "" : "<\(Self.ruleName(q))> | ") + "<answer> | \(navigation) | <emergency> | <quit>"
@@ -153,6 +159,11 @@ public struct GrammarBuilder: Sendable {
             ("change_lead", alternatives(c.leads)),
             ("change_field", spokenFields.joined(separator: " | ")),
             ("voice_choice", alternatives(VoiceChoice.allCases.flatMap { c.voices[$0.rawValue]?.say ?? [] })),
+            ("contacts", alternatives(table.contacts.add + table.contacts.list)
+                + " | (\(alternatives(table.contacts.remove))) (\(alternatives(table.contacts.number))) <nonzero>"),
+            // Typed relations may be anything; said ones are those the recognizer can say.
+            ("relation", alternatives(pronounceable(table.contacts.relations))),
+            ("relation_lead", alternatives(table.contacts.relationLeads)),
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
         ]

@@ -9,6 +9,8 @@ public enum Intent: Sendable, Equatable {
     case quit
     /// A change to the profile or the settings ("change my weight to 70 kilos", "speak slower").
     case change(ChangeRequest)
+    /// Adding, listing or removing emergency contacts ("add a contact", "remove contact two").
+    case contacts(ContactRequest)
     /// Nothing we can act on.
     case unknown
 }

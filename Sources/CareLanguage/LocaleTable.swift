@@ -24,6 +24,33 @@ public struct LocaleTable: Sendable, Decodable {
     /// The onboarding questions and what is said around them (keys: `OnboardingKey`).
     public var onboarding: [String: String]
     public var changes: ChangeWords
+    public var contacts: ContactWords
+
+    /// Emergency contacts in the conversation: adding, listing and removing them.
+    public struct ContactWords: Sendable, Decodable {
+        public var add: [String]
+        public var list: [String]
+        /// Leads of "remove contact two"; the contact's number follows, after an optional `number`.
+        public var remove: [String]
+        public var number: [String]
+        public var relationLeads: [String]
+        public var relations: [String]
+        public var askName: String
+        public var typeName: String
+        public var askPhone: String
+        public var askRelation: String
+        public var readBack: String
+        public var editPrompt: String
+        public var editHint: String
+        public var typeHint: String
+        public var confirmHint: String
+        public var editProblem: String
+        public var notChanged: String
+        public var none: String
+        public var removeReadBack: String
+        public var noSuch: String
+        public var removeHint: String
+    }
 
     /// Changing the profile and the settings afterwards (keys of `fields`: `ChangeField`).
     public struct ChangeWords: Sendable, Decodable {

@@ -16,6 +16,16 @@ public struct Message: Sendable, Equatable {
     }
 
     public init(_ both: String) { self.init(display: both, spoken: both) }
+
+    /// A template with its `{name}` placeholders filled, each in its shown and its spoken form.
+    public init(filling template: String, _ arguments: [String: Message]) {
+        var display = template, spoken = template
+        for (name, value) in arguments {
+            display = display.replacingOccurrences(of: "{\(name)}", with: value.display)
+            spoken = spoken.replacingOccurrences(of: "{\(name)}", with: value.spoken)
+        }
+        self.init(display: display, spoken: spoken)
+    }
 }
 
 /// Keys of `messages:` in the locale tables. A test checks each locale has them all.
@@ -56,7 +66,7 @@ public struct Phrasebook: Sendable {
     }
 
     public func message(_ key: MessageKey, _ arguments: [String: Message] = [:]) -> Message {
-        Message(display: text(key, arguments.mapValues(\.display)), spoken: text(key, arguments.mapValues(\.spoken)))
+        Message(filling: table.messages[key.rawValue] ?? key.rawValue, arguments)
     }
 
     /// "6.5 mmol/L, before breakfast, yesterday at 9:00 PM" and its spoken form.

@@ -30,13 +30,7 @@ public enum AnswerOutcome: Sendable, Equatable {
 
 extension Phrasebook {
     public func onboarding(_ key: OnboardingKey, _ arguments: [String: Message] = [:]) -> Message {
-        let template = table.onboarding[key.rawValue] ?? key.rawValue
-        var display = template, spoken = template
-        for (name, value) in arguments {
-            display = display.replacingOccurrences(of: "{\(name)}", with: value.display)
-            spoken = spoken.replacingOccurrences(of: "{\(name)}", with: value.spoken)
-        }
-        return Message(display: display, spoken: spoken)
+        Message(filling: table.onboarding[key.rawValue] ?? key.rawValue, arguments)
     }
 
     /// The question as shown and said. The language question is shown in both languages; its

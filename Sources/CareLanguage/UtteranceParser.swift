@@ -64,6 +64,7 @@ public struct UtteranceParser: Sendable {
         }
         if (table.commands["quit"] ?? []).contains(joined) { return .quit }
         if let request = changes.changeRequest(text) { return .change(request) }
+        if let request = contactRequest(tokens) { return .contacts(request) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
         return .unknown
     }

@@ -184,6 +184,17 @@ public final class Store: Sendable {
         try change { db in try ContactRecord.deleteOne(db, key: id) }
     }
 
+    /// Removes a contact as it was listed: by its id, or by name and number when it has none
+    /// (a card written by hand).
+    /// - Returns: false when it was no longer there.
+    @discardableResult
+    public func removeContact(_ contact: EmergencyContact) throws -> Bool {
+        if let id = contact.id { return try removeContact(id: id) }
+        return try change { db in
+            try ContactRecord.filter(Column("name") == contact.name && Column("phone") == contact.phone).deleteAll(db) > 0
+        }
+    }
+
     // MARK: Profile and settings
 
     /// nil until onboarding has been completed.

@@ -19,9 +19,9 @@ struct ContactsCommand: ParsableCommand {
         func run() throws {
             let env = try AppEnvironment.make(common)
             let contacts = try openStore(env).contacts()
-            if json { return print(try EmergencyJSON.encode(contacts.map(EmergencyJSON.ContactItem.init))) }
+            if json { return print(try EmergencyJSON.encode(EmergencyJSON.ContactItem.list(contacts))) }
             guard !contacts.isEmpty else { return Console.line(env.phrasebook.text(.noContacts)) }
-            for contact in contacts { Console.line(numbered(contact, env.phrasebook)) }
+            for line in env.phrasebook.numberedContacts(contacts) { Console.line(line.display) }
         }
     }
 
@@ -44,29 +44,28 @@ struct ContactsCommand: ParsableCommand {
             let contact = try openStore(env).addContact(EmergencyContact(
                 name: name, phone: phone.trimmingCharacters(in: .whitespaces),
                 relation: relation?.isEmpty == false ? relation : nil))
-            Console.line(book.text(.contactAdded, ["contact": numbered(contact, book)]))
+            let number = try openStore(env).contacts().firstIndex(of: contact).map { $0 + 1 } ?? 0
+            Console.line(book.text(.contactAdded, ["contact": book.numberedContact(contact, number: number).display]))
         }
     }
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an emergency contact by its number in the list.")
         @OptionGroup var common: CommonOptions
-        @Argument(help: "The contact's number, as `carevoice contacts` shows it.") var id: Int64
+        @Argument(help: "The contact's number, as `carevoice contacts` shows it (1 is the first).") var number: Int
 
         func run() throws {
             let env = try AppEnvironment.make(common)
             let store = try openStore(env)
-            guard let contact = try store.contacts().first(where: { $0.id == id }) else {
-                throw CommandFailure(env.phrasebook.text(.noSuchContact, ["id": String(id)]))
+            let contacts = try store.contacts()
+            guard contacts.indices.contains(number - 1) else {
+                throw CommandFailure(env.phrasebook.text(.noSuchContact, ["number": String(number)]))
             }
-            try store.removeContact(id: id)
-            Console.line(env.phrasebook.text(.contactRemoved, ["contact": numbered(contact, env.phrasebook)]))
+            let contact = contacts[number - 1]
+            try store.removeContact(contact)
+            Console.line(env.phrasebook.text(.contactRemoved, ["contact": env.phrasebook.numberedContact(contact, number: number).display]))
         }
     }
-}
-
-private func numbered(_ contact: EmergencyContact, _ book: Phrasebook) -> String {
-    book.text(.contactNumbered, ["id": contact.id.map(String.init) ?? "-", "contact": book.contactLine(contact).display])
 }
 
 /// The store, or one sentence on why it cannot be opened (it is never overwritten).

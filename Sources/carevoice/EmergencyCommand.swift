@@ -100,7 +100,7 @@ enum EmergencyJSON {
             helplines = report.helplines.map(HelplineItem.init)
             switch report.personal {
             case .available(let list, let medical):
-                contacts = list.map(ContactItem.init)
+                contacts = ContactItem.list(list)
                 summary = book.summaryText(medical, now: Date())?.display
             case .unavailable(let reason):
                 contacts = []
@@ -118,11 +118,17 @@ enum EmergencyJSON {
     }
 
     struct ContactItem: Encodable {
+        /// The contact's place in the list, as `contacts remove` takes it.
+        var number: Int
         var id: Int64?
         var name: String
         var phone: String
         var relation: String?
-        init(_ c: EmergencyContact) { id = c.id; name = c.name; phone = c.phone; relation = c.relation }
+        init(_ c: EmergencyContact, number: Int) { self.number = number; id = c.id; name = c.name; phone = c.phone; relation = c.relation }
+
+        static func list(_ contacts: [EmergencyContact]) -> [ContactItem] {
+            contacts.enumerated().map { ContactItem($1, number: $0 + 1) }
+        }
     }
 
     static func encode<T: Encodable>(_ value: T) throws -> String {

@@ -43,7 +43,7 @@ struct Script {
     var said: [String] { effects.compactMap { if case .say(let m) = $0 { return m.display } else { return nil } } }
     var spoken: [String] { effects.compactMap { if case .say(let m) = $0 { return m.spoken } else { return nil } } }
     var editable: String? {
-        for case .showEditable(_, let text) in effects { return text }
+        for case .showEditable(_, let text, _) in effects { return text }
         return nil
     }
     var listening: ListeningContext? {

@@ -28,7 +28,7 @@ private struct Interview {
 
     var said: [String] { effects.compactMap { if case .say(let m) = $0 { return m.display } else { return nil } } }
     var editable: String? {
-        for case .showEditable(_, let text) in effects { return text }
+        for case .showEditable(_, let text, _) in effects { return text }
         return nil
     }
     var result: OnboardingResult? {

@@ -60,6 +60,10 @@ import Testing
             return false
         case .confirmation:
             return answers.navigation(sentence) == .back
+        case .contactRelation:
+            // Any navigation word, or a relation kept as said.
+            return answers.navigation(sentence) != nil
+                || answers.relation(sentence).map(Fixtures.english.contacts.relations.contains) == true
         case .question(let q):
             if answers.navigation(sentence) != nil { return true }
             let outcome = answers.answer(to: q, sentence, units: .metric, countries: countries, today: today, book: book)
