@@ -124,22 +124,9 @@ public enum NoiseFloor {
     /// edited recordings are full of.
     public static func apply(to samples: inout [Int16], seed: UInt64 = 0x5EED) {
         let sigma = 32768 * pow(10, levelDBFS / 20)
-        var rng = SeededGenerator(seed: seed)
-        var spare: Double?
+        var gaussian = GaussianNoise(seed: seed)
         for i in samples.indices {
-            let g: Double
-            if let s = spare {
-                g = s
-                spare = nil
-            } else {
-                // Box-Muller: two uniforms in (0, 1] give two independent normals.
-                let u1 = (Double(rng.next() >> 11) + 1) / 9_007_199_254_740_992
-                let u2 = Double(rng.next() >> 11) / 9_007_199_254_740_992
-                let r = (-2 * log(u1)).squareRoot()
-                g = r * cos(2 * .pi * u2)
-                spare = r * sin(2 * .pi * u2)
-            }
-            samples[i] = clampToInt16(Double(samples[i]) + sigma * g)
+            samples[i] = clampToInt16(Double(samples[i]) + sigma * gaussian.next())
         }
     }
 

@@ -10,7 +10,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure the assistant (benchmarks are commands, not tests).",
-        subcommands: [BenchLoop.self, BenchOnboarding.self]
+        subcommands: [BenchLoop.self, BenchOnboarding.self, BenchRecognition.self, BenchCorpus.self]
     )
 }
 
@@ -25,31 +25,13 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
     @Option(help: "Seed for choosing readings.") var seed: UInt64 = 42
     @Flag(help: "Print every reading.") var details = false
-    @Option(name: .customLong("decoder-option"),
-            help: "A pocketsphinx option for this run, as -name=value (repeatable), to measure a change before making it.")
-    var decoderOptions: [String] = []
-
-    func validate() throws {
-        _ = try parsedDecoderOptions()
-    }
-
-    private func parsedDecoderOptions() throws -> [String: String] {
-        var options: [String: String] = [:]
-        for option in decoderOptions {
-            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[0].hasPrefix("-") else {
-                throw ValidationError("--decoder-option takes -name=value, e.g. -topn=8; got \(option)")
-            }
-            options[parts[0]] = parts[1]
-        }
-        return options
-    }
+    @OptionGroup var decoder: DecoderOptions
 
     func run() throws {
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
         let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
-                                                    extraArguments: try parsedDecoderOptions())
+                                                    extraArguments: try decoder.parsed())
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
         let startup = secondsSinceProcessStart()
@@ -175,6 +157,27 @@ struct BenchOnboarding: ParsableCommand {
         let median = minutes.sorted().isEmpty ? 0 : percentile(minutes.sorted(), 0.5)
         Console.line(String(format: "onboarding: %d/%d sessions saved as said, median %.1f minutes", right,
                             voices.split(separator: ",").count, median))
+    }
+}
+
+/// Decoder options for one benchmark run, to measure a change before making it.
+struct DecoderOptions: ParsableArguments {
+    @Option(name: .customLong("decoder-option"),
+            help: "A pocketsphinx option for this run, as -name=value (repeatable), to measure a change before making it.")
+    var values: [String] = []
+
+    func validate() throws { _ = try parsed() }
+
+    func parsed() throws -> [String: String] {
+        var options: [String: String] = [:]
+        for option in values {
+            let parts = option.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].hasPrefix("-") else {
+                throw ValidationError("--decoder-option takes -name=value, e.g. -topn=8; got \(option)")
+            }
+            options[parts[0]] = parts[1]
+        }
+        return options
     }
 }
 

@@ -1,0 +1,178 @@
+import CareLanguage
+import CareModel
+import Foundation
+
+/// One recording of a speech corpus and what a correct recognizer concludes from it
+/// (the format of ../shared/corpora/README.md).
+public struct CorpusItem: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// One digit, heard where the assistant waits for a number.
+        case digit
+        /// A glucose reading, heard where the assistant waits for something new.
+        case reading
+        /// yes, no, help, emergency, cancel, repeat or back, heard where it waits for an answer.
+        case command
+        /// Something not meant for the assistant: acting on it is wrong.
+        case reject
+    }
+
+    public var file: URL
+    public var kind: Kind
+    public var expected: String
+    /// The manifest line it came from, for messages.
+    public var line: Int
+
+    public init(file: URL, kind: Kind, expected: String, line: Int) {
+        self.file = file
+        self.kind = kind
+        self.expected = expected
+        self.line = line
+    }
+}
+
+public struct ManifestError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+}
+
+public enum CorpusManifest {
+    /// Reads `manifest.tsv`: a header line naming `file`, `kind` and `expected` (in any order,
+    /// other columns ignored), then one recording a line; relative paths are relative to `directory`.
+    public static func parse(_ text: String, directory: URL) throws -> [CorpusItem] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .init(charactersIn: "\r")) }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard let header = lines.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else {
+            throw ManifestError(description: "the manifest is empty")
+        }
+        func column(_ name: String) throws -> Int {
+            guard let index = header.firstIndex(of: name) else {
+                throw ManifestError(description: "line 1: no column named \(name) (columns: \(header.joined(separator: ", ")))")
+            }
+            return index
+        }
+        let fileColumn = try column("file"), kindColumn = try column("kind"), expectedColumn = try column("expected")
+        var items: [CorpusItem] = []
+        for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
+            let number = offset + 1
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count > max(fileColumn, kindColumn, expectedColumn) else {
+                throw ManifestError(description: "line \(number): expected \(header.count) tab-separated columns, found \(fields.count)")
+            }
+            guard let kind = CorpusItem.Kind(rawValue: fields[kindColumn]) else {
+                throw ManifestError(description: "line \(number): unknown kind \(fields[kindColumn]) "
+                                    + "(one of \(CorpusItem.Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let expected = fields[expectedColumn]
+            if let problem = ExpectedOutcome.problem(kind, expected) {
+                throw ManifestError(description: "line \(number): \(problem)")
+            }
+            let path = fields[fileColumn]
+            let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
+            items.append(CorpusItem(file: file, kind: kind,
+                                    expected: expected, line: number))
+        }
+        return items
+    }
+}
+
+/// What a correct recognizer concludes, as the manifest writes it.
+public enum ExpectedOutcome: Sendable, Equatable {
+    case digit(Int)
+    case reading(value: Double, unit: GlucoseUnit, tag: MealTag?)
+    case command(Command)
+    case nothing
+
+    public enum Command: String, Sendable, CaseIterable {
+        case yes, no, help, emergency, cancel, `repeat`, back
+    }
+
+    public init?(_ kind: CorpusItem.Kind, _ text: String) {
+        let parts = text.split(separator: " ").map(String.init)
+        switch kind {
+        case .digit:
+            guard let d = Int(text), (0...9).contains(d), text.count == 1 else { return nil }
+            self = .digit(d)
+        case .reading:
+            guard (2...3).contains(parts.count), let value = Double(parts[0]),
+                  let unit = GlucoseUnit.parse(parts[1]) else { return nil }
+            var tag: MealTag?
+            if parts.count == 3 {
+                guard let t = MealTag(rawValue: parts[2]) else { return nil }
+                tag = t
+            }
+            self = .reading(value: value, unit: unit, tag: tag)
+        case .command:
+            guard let command = Command(rawValue: text) else { return nil }
+            self = .command(command)
+        case .reject:
+            guard text == "-" else { return nil }
+            self = .nothing
+        }
+    }
+
+    static func problem(_ kind: CorpusItem.Kind, _ text: String) -> String? {
+        guard ExpectedOutcome(kind, text) == nil else { return nil }
+        switch kind {
+        case .digit: return "a digit item expects 0-9, not \(text)"
+        case .reading: return "a reading expects VALUE UNIT [TAG] such as 6.5 mmol/L before-breakfast, not \(text)"
+        case .command: return "a command expects one of \(Command.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)"
+        case .reject: return "a reject item expects -, not \(text)"
+        }
+    }
+}
+
+/// Whether what the assistant heard in a recording is what the manifest expects. Pure: the
+/// recognizer's transcripts go in, the same parsers the dialog uses judge them.
+public struct RecognitionJudge: Sendable {
+    public let table: LocaleTable
+    /// The unit a number without one is taken in (the person's setting).
+    public let preferredUnit: GlucoseUnit
+    private let parser: UtteranceParser
+    private let answers: ProfileAnswerParser
+
+    public init(table: LocaleTable, preferredUnit: GlucoseUnit) {
+        self.table = table
+        self.preferredUnit = preferredUnit
+        parser = UtteranceParser(table: table)
+        answers = ProfileAnswerParser(table: table)
+    }
+
+    /// Where the assistant is when it hears this kind of item: the grammar it decodes with.
+    public func context(for kind: CorpusItem.Kind, expected: String) -> ListeningContext {
+        switch kind {
+        case .reading, .reject: return .reading
+        case .digit: return .question(.contactPhone)
+        // "Back" is an answer only where there is something to go back to.
+        case .command: return expected == ExpectedOutcome.Command.back.rawValue ? .confirmation : .answer
+        }
+    }
+
+    /// Right when the recording gave exactly one utterance and it means what was expected; for
+    /// a reject item, right when nothing heard would be acted on.
+    public func isRight(heard: [String], kind: CorpusItem.Kind, expected: String) -> Bool {
+        let said = heard.filter { !$0.isEmpty }
+        guard let outcome = ExpectedOutcome(kind, expected) else { return false }
+        if case .nothing = outcome { return said.allSatisfy { parser.parse($0) == .unknown } }
+        guard said.count == 1 else { return false }
+        let text = said[0]
+        switch outcome {
+        case .digit(let digit):
+            return answers.phoneNumber(text) == String(digit)
+        case .reading(let value, let unit, let tag):
+            guard case .glucose(let draft) = parser.parse(text) else { return false }
+            guard case .level(_, let heardUnit) = GlucoseUnitInference.interpret(draft.value, explicit: draft.unit,
+                                                                                 preferred: preferredUnit) else { return false }
+            return abs(draft.value - value) < 1e-9 && heardUnit == unit && draft.tag == tag
+        case .command(let command):
+            switch command {
+            case .help, .emergency: return parser.parse(text) == .emergency
+            case .back: return answers.navigation(text) == .back
+            case .yes: return parser.parse(text) == .answer(.yes)
+            case .no: return parser.parse(text) == .answer(.no)
+            case .cancel: return parser.parse(text) == .answer(.cancel)
+            case .repeat: return parser.parse(text) == .answer(.repeat)
+            }
+        case .nothing:
+            return false
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import ArgumentParser
+import CareAssistant
+import CareLanguage
+import CareModel
+import CareSpeech
+import CareStore
+import CareTerminal
+import Foundation
+
+/// Recognition on a corpus (../shared/corpora/README.md): every recording decoded as the
+/// assistant would decode it, in the state where it would hear it, and judged by the parsers
+/// the dialog uses.
+struct BenchRecognition: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recognition", abstract: "Decode a corpus as the assistant would and count what it gets right.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "The corpus's manifest.tsv (columns file, kind, expected; speaker optional).") var manifest: String
+    @Option(help: "Background noise mixed in: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var noise: NoiseColor?
+    @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Flag(help: "Print every item, not only the misses.") var details = false
+    @Flag(help: "Print nothing per item.") var quiet = false
+    @OptionGroup var decoder: DecoderOptions
+
+    func validate() throws {
+        if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
+    }
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let manifestURL = URL(fileURLWithPath: manifest)
+        let text: String
+        do {
+            text = try String(contentsOf: manifestURL, encoding: .utf8)
+        } catch {
+            throw CommandFailure("I can't read the manifest \(manifest): \(error.localizedDescription)")
+        }
+        let items: [CorpusItem]
+        do {
+            items = try CorpusManifest.parse(text, directory: manifestURL.deletingLastPathComponent())
+        } catch let error as ManifestError {
+            throw CommandFailure("\(manifest): \(error.description)")
+        }
+        let speakers = CorpusManifest.speakers(text)
+        // The person's unit setting decides what a number said without a unit means.
+        // (Read only when there is a data file: a benchmark creates none.)
+        let hasData = FileManager.default.fileExists(atPath: env.dataDirectory.databaseURL.path)
+        let settings = (hasData ? try? Store(directory: env.dataDirectory).settings() : nil) ?? Settings()
+        let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
+        let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries,
+                                                    extraArguments: try decoder.parsed())
+
+        var tally = Tally()
+        var decodeTimes: [Double] = []
+        var audioSeconds = 0.0, processingSeconds = 0.0
+        for (index, item) in items.enumerated() {
+            let speaker = speakers[item.line] ?? CorpusManifest.speaker(fromFileName: item.file)
+            var audio: PCMAudio
+            do {
+                audio = try WAVFile.read(item.file)
+            } catch {
+                tally.add(item.kind, speaker: speaker, right: false)
+                Console.line("UNREADABLE line \(item.line) \(item.file.lastPathComponent): \(describe(error, env.phrasebook))")
+                continue
+            }
+            if let noise, let snr { audio = NoiseMixer.mix(audio, noise: noise, snr: snr, seed: UInt64(index + 1)) }
+            try recognizer.selectGrammar(judge.context(for: item.kind, expected: item.expected).rawValue)
+            var heard: [String] = []
+            let started = Date()
+            recognizer.run(audio) { result in
+                heard.append(result.text)
+                decodeTimes.append(result.decodingTime)
+            }
+            processingSeconds += Date().timeIntervalSince(started)
+            audioSeconds += audio.duration
+            let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
+            tally.add(item.kind, speaker: speaker, right: right)
+            if details || (!right && !quiet) {
+                let said = heard.filter { !$0.isEmpty }.map { "\"\($0)\"" }.joined(separator: ", ")
+                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(said.isEmpty ? "nothing" : said)")
+            }
+        }
+
+        if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
+        for kind in CorpusItem.Kind.allCases {
+            guard let r = tally.byKind[kind] else { continue }
+            Console.line("\(kind.rawValue): \(r.line)")
+        }
+        for speaker in tally.bySpeaker.keys.sorted() { Console.line("speaker \(speaker): \(tally.bySpeaker[speaker]!.line)") }
+        let sorted = decodeTimes.sorted()
+        Console.line(String(format: "final decode per utterance: median %.0f ms, p95 %.0f ms (%d utterances)",
+                            percentile(sorted, 0.5) * 1000, percentile(sorted, 0.95) * 1000, sorted.count))
+        Console.line(String(format: "real-time factor: %.3f (%.1f s of processing for %.1f s of audio)",
+                            audioSeconds > 0 ? processingSeconds / audioSeconds : 0, processingSeconds, audioSeconds))
+        Console.line("recognition: \(tally.total.right)/\(tally.total.count) correct (\(tally.total.percent))")
+    }
+
+    /// Right out of how many, overall, per kind and per speaker.
+    struct Tally {
+        struct Count {
+            var right = 0, count = 0
+            var percent: String { String(format: "%.1f%%", Double(right) * 100 / Double(max(count, 1))) }
+            var line: String { "\(right)/\(count) (\(percent))" }
+        }
+        var total = Count()
+        var byKind: [CorpusItem.Kind: Count] = [:]
+        var bySpeaker: [String: Count] = [:]
+
+        mutating func add(_ kind: CorpusItem.Kind, speaker: String?, right: Bool) {
+            let r = right ? 1 : 0
+            total.count += 1; total.right += r
+            byKind[kind, default: Count()].count += 1; byKind[kind, default: Count()].right += r
+            if let speaker { bySpeaker[speaker, default: Count()].count += 1; bySpeaker[speaker, default: Count()].right += r }
+        }
+    }
+}
+
+extension NoiseColor: ExpressibleByArgument {}
+
+extension CorpusManifest {
+    /// The optional `speaker` column, by manifest line.
+    static func speakers(_ text: String) -> [Int: String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let header = lines.first?.split(separator: "\t").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }),
+              let column = header.firstIndex(of: "speaker") else { return [:] }
+        var speakers: [Int: String] = [:]
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.count > column { speakers[offset + 1] = fields[column].trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        return speakers
+    }
+
+    /// The Free Spoken Digit Dataset names its files DIGIT_SPEAKER_TAKE.wav.
+    static func speaker(fromFileName file: URL) -> String? {
+        let parts = file.deletingPathExtension().lastPathComponent.split(separator: "_")
+        guard parts.count == 3, parts[0].allSatisfy(\.isNumber), parts[2].allSatisfy(\.isNumber) else { return nil }
+        return String(parts[1])
+    }
+}
+
+/// A synthetic development corpus: readings, commands and sentences not meant for the assistant,
+/// said by espeak-ng voices at varied speeds, written with a manifest `bench recognition` reads.
+struct BenchCorpus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "corpus", abstract: "Write a synthetic speech corpus (WAV files and manifest.tsv) for bench recognition.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Directory to write into (created).") var out: String
+    @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
+    @Option(help: "How many readings.") var readings = 100
+    @Option(help: "Seed for choosing readings, voices and speeds.") var seed: UInt64 = 7
+    @Option(help: "Slowest speech, words a minute.") var slowest = 120
+    @Option(help: "Fastest speech, words a minute.") var fastest = 190
+
+    /// Sentences a person near the microphone might say that are not meant for the assistant.
+    static let unrelated = [
+        "I have three cats at home", "the weather is lovely today", "could you pass me the salt",
+        "what time does the bus come", "I'll call you back later", "turn the television down",
+        "where did I put my glasses", "the kettle has boiled", "we should go shopping on Saturday",
+        "my grandson is coming to visit", "page forty two", "channel seven", "it costs five pounds fifty",
+        "the train leaves at half past nine", "do you want a cup of tea", "I think it might rain",
+        "open the window please", "the doctor said to rest", "room number twelve", "she is eighty six this year",
+    ]
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let synthesizer = try SpeechSynthesizer.shared()
+        let directory = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("wav"), withIntermediateDirectories: true)
+        var generator = SeededGenerator(seed: seed)
+        let voiceList = voices.split(separator: ",").map(String.init)
+        let numbers = NumberWords(env.table.numbers)
+        var rows: [(sentence: String, kind: CorpusItem.Kind, expected: String)] = []
+
+        for _ in 0..<readings {
+            let spec = ReadingSpec.random(using: &generator)
+            let expected = "\(spec.number) \(spec.unit.rawValue)" + (spec.tag.map { " \($0.rawValue)" } ?? "")
+            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, expected))
+        }
+        // Every way the locale says each command.
+        let answers = env.table.answers
+        let commands: [(ExpectedOutcome.Command, [String])] = [
+            (.yes, answers["yes"] ?? []), (.no, answers["no"] ?? []), (.cancel, answers["cancel"] ?? []),
+            (.repeat, answers["repeat"] ?? []), (.back, env.table.profile.back),
+            (.help, env.table.emergency.filter { $0.hasPrefix("help") }),
+            (.emergency, env.table.emergency.filter { !$0.hasPrefix("help") }),
+        ]
+        for (command, phrases) in commands {
+            for phrase in phrases { rows.append((phrase, .command, command.rawValue)) }
+        }
+        for sentence in Self.unrelated { rows.append((sentence, .reject, "-")) }
+
+        var manifest = "file\tkind\texpected\tspeaker\ttext\n"
+        for (index, row) in rows.enumerated() {
+            let voice = voiceList.randomElement(using: &generator)!
+            let rate = Int.random(in: slowest...fastest, using: &generator)
+            let name = String(format: "wav/%04d-%@.wav", index + 1, row.kind.rawValue)
+            let audio = try synthesizer.synthesize(row.sentence, voice: voice, rate: rate)
+            try WAVFile.write(audio, to: directory.appendingPathComponent(name))
+            manifest += "\(name)\t\(row.kind.rawValue)\t\(row.expected)\t\(voice)\t\(row.sentence) (\(rate) wpm)\n"
+        }
+        try manifest.write(to: directory.appendingPathComponent("manifest.tsv"), atomically: true, encoding: .utf8)
+        Console.line("corpus: \(rows.count) recordings in \(directory.path)")
+    }
+}
