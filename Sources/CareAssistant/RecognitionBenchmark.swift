@@ -21,12 +21,15 @@ public struct CorpusItem: Sendable, Equatable {
     public var expected: String
     /// The manifest line it came from, for messages.
     public var line: Int
+    /// Who is speaking, when the corpus says (for per-speaker results).
+    public var speaker: String?
 
-    public init(file: URL, kind: Kind, expected: String, line: Int) {
+    public init(file: URL, kind: Kind, expected: String, line: Int, speaker: String? = nil) {
         self.file = file
         self.kind = kind
         self.expected = expected
         self.line = line
+        self.speaker = speaker
     }
 }
 
@@ -35,8 +38,10 @@ public struct ManifestError: Error, CustomStringConvertible, Equatable {
 }
 
 public enum CorpusManifest {
-    /// Reads `manifest.tsv`: a header line naming `file`, `kind` and `expected` (in any order,
-    /// other columns ignored), then one recording a line; relative paths are relative to `directory`.
+    /// Reads `manifest.tsv`: a header line naming `file`, `kind` and `expected` (in any order;
+    /// `speaker` optional, other columns ignored), then one recording a line; relative paths are
+    /// relative to `directory`. Without a speaker column, FSDD's file names (DIGIT_SPEAKER_TAKE.wav)
+    /// name the speaker.
     public static func parse(_ text: String, directory: URL) throws -> [CorpusItem] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .init(charactersIn: "\r")) }
         while lines.last?.isEmpty == true { lines.removeLast() }
@@ -50,6 +55,7 @@ public enum CorpusManifest {
             return index
         }
         let fileColumn = try column("file"), kindColumn = try column("kind"), expectedColumn = try column("expected")
+        let speakerColumn = header.firstIndex(of: "speaker")
         var items: [CorpusItem] = []
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
             let number = offset + 1
@@ -67,10 +73,20 @@ public enum CorpusManifest {
             }
             let path = fields[fileColumn]
             let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-            items.append(CorpusItem(file: file, kind: kind,
-                                    expected: expected, line: number))
+            let speaker = speakerColumn.flatMap { fields.indices.contains($0) ? fields[$0] : nil }
+            items.append(CorpusItem(file: file, kind: kind, expected: expected, line: number,
+                                    speaker: speaker ?? Self.speaker(fromFileName: file)))
         }
         return items
+    }
+}
+
+extension CorpusManifest {
+    /// The Free Spoken Digit Dataset names its files DIGIT_SPEAKER_TAKE.wav.
+    static func speaker(fromFileName file: URL) -> String? {
+        let parts = file.deletingPathExtension().lastPathComponent.split(separator: "_")
+        guard parts.count == 3, parts[0].allSatisfy(\.isNumber), parts[2].allSatisfy(\.isNumber) else { return nil }
+        return String(parts[1])
     }
 }
 

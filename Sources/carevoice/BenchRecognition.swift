@@ -42,7 +42,6 @@ struct BenchRecognition: ParsableCommand {
         } catch let error as ManifestError {
             throw CommandFailure("\(manifest): \(error.description)")
         }
-        let speakers = CorpusManifest.speakers(text)
         // The person's unit setting decides what a number said without a unit means.
         // (Read only when there is a data file: a benchmark creates none.)
         let hasData = FileManager.default.fileExists(atPath: env.dataDirectory.databaseURL.path)
@@ -56,7 +55,7 @@ struct BenchRecognition: ParsableCommand {
         var decodeTimes: [Double] = []
         var audioSeconds = 0.0, processingSeconds = 0.0
         for (index, item) in items.enumerated() {
-            let speaker = speakers[item.line] ?? CorpusManifest.speaker(fromFileName: item.file)
+            let speaker = item.speaker
             var audio: PCMAudio
             do {
                 audio = try WAVFile.read(item.file)
@@ -118,28 +117,6 @@ struct BenchRecognition: ParsableCommand {
 }
 
 extension NoiseColor: ExpressibleByArgument {}
-
-extension CorpusManifest {
-    /// The optional `speaker` column, by manifest line.
-    static func speakers(_ text: String) -> [Int: String] {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let header = lines.first?.split(separator: "\t").map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }),
-              let column = header.firstIndex(of: "speaker") else { return [:] }
-        var speakers: [Int: String] = [:]
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count > column { speakers[offset + 1] = fields[column].trimmingCharacters(in: .whitespacesAndNewlines) }
-        }
-        return speakers
-    }
-
-    /// The Free Spoken Digit Dataset names its files DIGIT_SPEAKER_TAKE.wav.
-    static func speaker(fromFileName file: URL) -> String? {
-        let parts = file.deletingPathExtension().lastPathComponent.split(separator: "_")
-        guard parts.count == 3, parts[0].allSatisfy(\.isNumber), parts[2].allSatisfy(\.isNumber) else { return nil }
-        return String(parts[1])
-    }
-}
 
 /// A synthetic development corpus: readings, commands and sentences not meant for the assistant,
 /// said by espeak-ng voices at varied speeds, written with a manifest `bench recognition` reads.

@@ -11,12 +11,16 @@ import Testing
     let dir = URL(fileURLWithPath: "/corpus")
 
     @Test func aManifestIsReadByItsHeader() throws {
-        let text = "kind\tfile\texpected\tspeaker\nreading\twav/a.wav\t6.5 mmol/L before-breakfast\tann\n\ndigit\twav/b.wav\t0\tbob\n"
+        let text = "kind\tfile\texpected\tspeaker\nreading\twav/a.wav\t6.5 mmol/L before-breakfast\tann\n\ndigit\t/data/b.wav\t0\tbob\n"
         let items = try CorpusManifest.parse(text, directory: dir)
         #expect(items == [
-            CorpusItem(file: dir.appendingPathComponent("wav/a.wav"), kind: .reading, expected: "6.5 mmol/L before-breakfast", line: 2),
-            CorpusItem(file: dir.appendingPathComponent("wav/b.wav"), kind: .digit, expected: "0", line: 4),
+            CorpusItem(file: dir.appendingPathComponent("wav/a.wav"), kind: .reading, expected: "6.5 mmol/L before-breakfast",
+                       line: 2, speaker: "ann"),
+            CorpusItem(file: URL(fileURLWithPath: "/data/b.wav"), kind: .digit, expected: "0", line: 4, speaker: "bob"),
         ])
+        // The Free Spoken Digit Dataset's names say who speaks.
+        let fsdd = try CorpusManifest.parse("file\tkind\texpected\nwav/7_george_3.wav\tdigit\t7\nx.wav\tdigit\t1\n", directory: dir)
+        #expect(fsdd.map(\.speaker) == ["george", nil])
     }
 
     @Test(arguments: [
