@@ -193,7 +193,7 @@ public struct Dialog: Sendable {
             return answerContact(text, pending: pending, byKeyboard: true)
         case (.confirmingContact(let pending), .edited(let text)):
             if text.trimmingCharacters(in: .whitespaces).isEmpty { return leaveContactsUnchanged() }
-            return answerContact(text, pending: pending, byKeyboard: true)
+            return answerContact(text, pending: pending, byKeyboard: true, edited: true)
         case (.confirmingRemoval(let contact, let number), .heard(let text)),
              (.confirmingRemoval(let contact, let number), .typed(let text)),
              (.confirmingRemoval(let contact, let number), .edited(let text)):

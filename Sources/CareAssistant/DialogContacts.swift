@@ -117,7 +117,9 @@ extension Dialog {
 
     /// Yes adds it; no leaves the contacts as they were; an edited line is itself the yes once
     /// it reads as a contact; back returns to who they are.
-    mutating func answerContact(_ text: String, pending: PendingContact, byKeyboard: Bool) -> [DialogEffect] {
+    /// - Parameter edited: the shown line was changed; a plain typed line is taken as a corrected
+    ///   contact only when it is written like one (with commas).
+    mutating func answerContact(_ text: String, pending: PendingContact, byKeyboard: Bool, edited: Bool = false) -> [DialogEffect] {
         let line = text.trimmingCharacters(in: .whitespaces)
         if byKeyboard && line == pending.editableText { return [.addContact(pending.contact)] }
         if byKeyboard && line.isEmpty { return [prompt(Message(words.confirmHint))] + reshow(pending) }
@@ -139,7 +141,9 @@ extension Dialog {
         if ProfileAnswerParser(table: phrasebook.table).navigation(line) == .back {
             return ask(ContactDraft(name: pending.contact.name, phone: pending.contact.phone))
         }
-        guard byKeyboard else { return [prompt(Message(words.confirmHint))] + reshow(pending) }
+        // A corrected line keeps the commas it was shown with; anything else ("read my contacts")
+        // is no answer to this question, and the contact waits as it was.
+        guard byKeyboard, edited || line.contains(",") else { return [prompt(Message(words.confirmHint))] + reshow(pending) }
         switch ProfileAnswerParser(table: phrasebook.table).contactLine(line, book: phrasebook) {
         case .contact(let corrected):
             return [.addContact(corrected)]

@@ -87,8 +87,16 @@ extension Script {
         #expect(t.said == ["12 doesn't look like a phone number: it has fewer than 5 digits."])
         #expect(t.editable == "Anna, 12")
         #expect(t.added == nil)
-        t.send(.edited("Anna and her phone"))
+        t.send(.edited("Anna and her phone, daughter"))
+        #expect(t.said.first?.contains("doesn't look like a phone number") == true)
+        t.send(.edited("Anna Li"))
         #expect(t.said.first?.hasPrefix("Please write the line as: name, phone number, who they are.") == true)
+        // Another request typed meanwhile is no answer: the contact waits as it was read back.
+        var u = contactScript()
+        for line in ["add a contact", "Anna", "604 555 0199", "friend"] { u.send(.typed(line)) }
+        u.send(.typed("read my contacts"))
+        #expect(u.said == ["Please say yes to add it, or no."])
+        #expect(u.editable == "Anna, 604 555 0199, friend")
         // Emptied: cancelled.
         t.send(.edited(""))
         #expect(t.said.first == "Your emergency contacts are unchanged.")
