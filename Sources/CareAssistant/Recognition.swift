@@ -19,8 +19,8 @@ public enum RecognizerFactory {
         let baseContexts: [ListeningContext] = [.reading, .answer, .confirmation]
         let grammars = Dictionary(uniqueKeysWithValues: zip(baseContexts.map(\.rawValue), base.jsgf(for: baseContexts)))
         let recognizer = try SpeechRecognizer(configuration, grammars: grammars)
-        // The question grammars name countries and relations too; only those the recognizer can
-        // pronounce are said (every one can be typed).
+        // The question grammars name countries too; only those the recognizer can pronounce are
+        // said (every one can be typed).
         let candidates = GrammarBuilder(table: table, countries: countries)
         let pronounceable = Set(candidates.words.filter { recognizer.canPronounce($0) })
         let builder = GrammarBuilder(table: table, countries: countries, isPronounceable: { pronounceable.contains($0) })

@@ -243,6 +243,30 @@ import Testing
         }
     }
 
+    /// Help interrupts adding and removing a contact, said with every emergency phrase; the
+    /// step waits, and is then left without a change.
+    @Test(arguments: [(["add a contact"], "cancel"), (["remove contact number one"], "no")])
+    func everyEmergencyPhraseInterruptsAContactStep(_ start: [String], _ end: String) throws {
+        try withContacts { dir in
+            let phrases = SpokenEmergencyTests.phrases
+            let wav = try Session.wav(start + phrases + [end], in: dir)
+            let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--country", "US", "--data-dir", dir.path])
+            let out = run.stdout
+            #expect(out.components(separatedBy: "Ambulance, police and fire: 911.").count - 1 == phrases.count, "\(out)")
+            #expect(out.contains("Your emergency contacts are unchanged."))
+            #expect(try CLI.run(["contacts", "--data-dir", dir.path]).stdout.split(separator: "\n").count == 2)
+        }
+    }
+
+    /// The relation question (reached only after a typed name) hears every emergency phrase.
+    @Test(arguments: SpokenEmergencyTests.phrases)
+    func theRelationQuestionHearsEmergencyPhrases(_ phrase: String) throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav([phrase], in: dir)
+        #expect(try CLI.run(["listen", "--audio-in", wav.path, "--state", "contact-relation"]).stdout == "\(phrase)\n")
+    }
+
     /// What a new contact is to the person is heard in a grammar of its own. (With the default
     /// voice; "son" alone is heard as "father", which the read-back is there to catch.)
     @Test(arguments: ["my daughter", "my neighbor", "doctor", "my wife", "back"])
