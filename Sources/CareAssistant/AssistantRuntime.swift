@@ -68,6 +68,8 @@ public final class AssistantRuntime {
     }
 
     private var configuration: Configuration
+    /// Tells speech meant for the assistant from speech forced onto its grammar.
+    private var acceptance: SpeechAcceptance { SpeechAcceptance(table: configuration.phrasebook.table) }
     /// What is being talked about: the readings, or the onboarding questions.
     private var conversation: any Conversation
     /// The line to offer for editing next: the last one the conversation asked to show.
@@ -113,7 +115,7 @@ public final class AssistantRuntime {
             return
         case .microphone(let source):
             if let recognizer = configuration.recognizer {
-                let listener = MicrophoneListener(source: source, recognizer: recognizer, events: events)
+                let listener = MicrophoneListener(source: source, recognizer: recognizer, acceptance: acceptance, events: events)
                 microphone = listener
                 listener.start(context: conversation.listeningContext)
                 if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
@@ -131,6 +133,11 @@ public final class AssistantRuntime {
         while !finished {
             let input = events.take()
             keyboard?.pause()
+            if case .heard(let text) = input.event, text.isEmpty {
+                sayNotCaught()
+                armKeyboard()
+                continue
+            }
             pendingEditable = nil
             perform(conversation.handle(input.event, now: Date()))
             announceStoreProblem(configuration.store.outcomeSoFar)
@@ -158,15 +165,19 @@ public final class AssistantRuntime {
         guard let recognizer = configuration.recognizer else { return }
         // The first utterance too is heard with the grammar of the state the conversation starts in.
         try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
+        var context = conversation.listeningContext
         recognizer.run(audio) { result in
             guard !finished else { return }
             let heard = Date()
             guard !result.text.isEmpty else { return }
-            logger.debug("heard \(result.text) (confidence \(result.confidence))")
+            logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
             onHeard?(result)
+            let transcript = acceptance.transcript(result, in: context)
+            guard !transcript.isEmpty else { return sayNotCaught() }
             pendingEditable = nil
-            perform(conversation.handle(.heard(result.text), now: heard))
-            try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
+            perform(conversation.handle(.heard(transcript), now: heard))
+            context = conversation.listeningContext
+            try? recognizer.selectGrammar(context.rawValue)
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }
@@ -316,6 +327,12 @@ public final class AssistantRuntime {
             configuration.speech = SilentOutput()
         }
         microphone?.mute(false)
+    }
+
+    /// Speech not meant for the assistant (it fit nothing it listens for) is answered, and
+    /// changes nothing: the conversation never sees it, and a line offered for editing stays.
+    private func sayNotCaught() {
+        say(configuration.phrasebook.message(.notUnderstood))
     }
 
     private var idlePrompt: String { "> " }

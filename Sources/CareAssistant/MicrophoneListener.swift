@@ -8,6 +8,7 @@ import Logging
 final class MicrophoneListener: @unchecked Sendable {
     private let source: AudioSource
     private let recognizer: SpeechRecognizer
+    private let acceptance: SpeechAcceptance
     private let events: EventQueue
     private let lock = NSLock()
     private var context: ListeningContext = .reading
@@ -20,9 +21,10 @@ final class MicrophoneListener: @unchecked Sendable {
     static let echoTail: TimeInterval = 0.3
     static let chunkFrames = 1600  // 0.1 s at 16 kHz
 
-    init(source: AudioSource, recognizer: SpeechRecognizer, events: EventQueue) {
+    init(source: AudioSource, recognizer: SpeechRecognizer, acceptance: SpeechAcceptance, events: EventQueue) {
         self.source = source
         self.recognizer = recognizer
+        self.acceptance = acceptance
         self.events = events
     }
 
@@ -71,8 +73,9 @@ final class MicrophoneListener: @unchecked Sendable {
             }
             NoiseFloor.apply(to: &samples)
             for result in recognizer.process(samples) where !result.text.isEmpty {
-                logger.debug("heard \(result.text) (confidence \(result.confidence))")
-                events.put(InputEvent(origin: .voice, event: .heard(result.text)))
+                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
+                // Speech not meant for the assistant arrives as "": it says it did not catch that.
+                events.put(InputEvent(origin: .voice, event: .heard(acceptance.transcript(result, in: current ?? wanted))))
             }
         }
         source.close()

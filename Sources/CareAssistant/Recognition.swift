@@ -7,6 +7,8 @@ import Foundation
 /// locale's dictionary plus our extra words, and one grammar per listening context.
 public enum RecognizerFactory {
     /// - Parameter countries: the countries the onboarding country question may hear (ISO codes).
+    /// - Parameter extraArguments: raw decoder options for this run; those that are per-grammar
+    ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
         var configuration = SpeechRecognizer.Configuration()
@@ -14,21 +16,91 @@ public enum RecognizerFactory {
         configuration.dictionary = table.speech.dictionary
         configuration.extraWords = resources.extraPronunciations(for: table)
         configuration.extraArguments = extraArguments
+        configuration.measuresFit = true
+        let overrides = searchOverrides(extraArguments)
+        func settings(_ context: ListeningContext) -> [String: Double] {
+            context.searchOptions.merging(overrides) { _, run in run }
+        }
         // The dialog's grammars use only words the locale table vouches for (a test checks them).
+        // The reading grammar is given to init (the decoder needs one); the others are added.
         let base = GrammarBuilder(table: table)
-        let baseContexts: [ListeningContext] = [.reading, .answer, .confirmation]
-        let grammars = Dictionary(uniqueKeysWithValues: zip(baseContexts.map(\.rawValue), base.jsgf(for: baseContexts)))
-        let recognizer = try SpeechRecognizer(configuration, grammars: grammars)
+        let recognizer = try SpeechRecognizer(configuration, grammars: [ListeningContext.reading.rawValue: base.jsgf(for: .reading)])
+        if settings(.reading) != [:] {
+            try recognizer.addGrammar(name: ListeningContext.reading.rawValue, source: base.jsgf(for: .reading), searchOptions: settings(.reading))
+        }
         // The question grammars name countries too; only those the recognizer can pronounce are
         // said (every one can be typed).
         let candidates = GrammarBuilder(table: table, countries: countries)
         let pronounceable = Set(candidates.words.filter { recognizer.canPronounce($0) })
         let builder = GrammarBuilder(table: table, countries: countries, isPronounceable: { pronounceable.contains($0) })
-        let questionContexts = ProfileQuestion.allCases.map { ListeningContext.question($0) } + [.contactRelation]
-        for (context, source) in zip(questionContexts, builder.jsgf(for: questionContexts)) {
-            try recognizer.addGrammar(name: context.rawValue, source: source)
+        let others = ListeningContext.allCases.filter { $0 != .reading }
+        for (context, source) in zip(others, builder.jsgf(for: others)) {
+            try recognizer.addGrammar(name: context.rawValue, source: source, searchOptions: settings(context))
         }
         try recognizer.selectGrammar(ListeningContext.reading.rawValue)
         return recognizer
+    }
+
+    /// The raw decoder options that are per-grammar settings, as numbers.
+    public static func searchOverrides(_ extraArguments: [String: String]) -> [String: Double] {
+        extraArguments.compactMapValues(Double.init).filter { SpeechRecognizer.searchOptionNames.contains($0.key) }
+    }
+}
+
+extension ListeningContext {
+    /// Decoder settings tuned for this state's grammar, on development data only (`carevoice
+    /// bench recognition`); a setting that helps one grammar can hurt another.
+    var searchOptions: [String: Double] {
+        switch self {
+        // A digit sequence is a loop: without a stiff insertion penalty "four" came out as
+        // "four oh". FSDD digits (100-file subset), phone-number grammar: 43 % -> 60 % with 1e-4
+        // (1e-5 to 1e-8 within a point; 1e-12 deleted digits).
+        case .question(.contactPhone): return ["-wip": 1e-4]
+        default: return [:]
+        }
+    }
+
+    /// The grammar fit below which an utterance heard in this state is turned away as not meant
+    /// for the assistant (`SpeechAcceptance`). Calibrated with `carevoice bench recognition
+    /// --details` on development data: in the reading and answer states -33 turned away 10 of 20
+    /// synthetic unrelated sentences and none of the 36 commands and 23 readings heard right
+    /// (the lowest, "call an ambulance", -32). A grammar's own settings move its fits: in the
+    /// phone-number question real digits heard right fit as low as -55 (FSDD, 60 of 100).
+    public var minimumFit: Double {
+        switch self {
+        case .question(.contactPhone): return -56
+        default: return -33
+        }
+    }
+}
+
+/// Whether a recognised utterance is meant for the assistant. The recognizer forces whatever it
+/// hears onto the grammar of the moment, so an unrelated sentence comes out as some reading or
+/// command; its grammar fit (`RecognitionResult.grammarFit`) tells them apart. Pure: thresholds
+/// and parser only.
+public struct SpeechAcceptance: Sendable {
+    /// Below this fit an utterance is taken as not meant for the assistant (nil: each state's
+    /// calibrated floor, `ListeningContext.minimumFit`).
+    public var minimumFit: Double?
+    /// The same for emergency words, in every state: far looser, because a false alarm costs
+    /// one spoken question and a missed one can cost a life.
+    public var minimumEmergencyFit: Double
+    private let parser: UtteranceParser
+
+    public static let calibratedMinimumEmergencyFit = -60.0
+
+    public init(table: LocaleTable, minimumFit: Double? = nil,
+                minimumEmergencyFit: Double = Self.calibratedMinimumEmergencyFit) {
+        self.minimumFit = minimumFit
+        self.minimumEmergencyFit = minimumEmergencyFit
+        parser = UtteranceParser(table: table)
+    }
+
+    /// What the dialog is told was said: the transcript, or "" (speech it did not catch) when
+    /// the words fit the audio too badly. Without a measured fit the transcript stands.
+    public func transcript(_ result: RecognitionResult, in context: ListeningContext) -> String {
+        guard let fit = result.grammarFit, !result.text.isEmpty else { return result.text }
+        let floor = parser.parse(result.text) == .emergency ? minimumEmergencyFit : (minimumFit ?? context.minimumFit)
+        return fit >= floor ? result.text : ""
     }
 }

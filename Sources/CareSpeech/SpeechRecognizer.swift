@@ -18,15 +18,22 @@ public struct RecognitionResult: Sendable, Equatable {
     public var endpoint: Double?
     /// Wall-clock seconds the final decode took, between detecting the end and returning.
     public var decodingTime: Double
+    /// How well the grammar's best path fits the audio compared with a free sequence of phones
+    /// decoded from the same audio: the difference of their acoustic scores (pocketsphinx's
+    /// scaled log units) per frame of recognised words. Near 0 or above when the grammar explains the
+    /// sound as well as any phones do, far below 0 when words were forced onto it. nil unless
+    /// `Configuration.measuresFit`, or when nothing was recognised.
+    public var grammarFit: Double?
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
-                endpoint: Double? = nil, decodingTime: Double = 0) {
+                endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil) {
         self.text = text
         self.score = score
         self.confidence = confidence
         self.audioDuration = audioDuration
         self.endpoint = endpoint
         self.decodingTime = decodingTime
+        self.grammarFit = grammarFit
     }
 }
 
@@ -53,6 +60,9 @@ public final class SpeechRecognizer {
         ]
         /// Raw decoder options, e.g. ["-vad_threshold": "3.0"]; they win over the ones above.
         public var extraArguments: [String: String] = [:]
+        /// Decode every utterance a second time as a free sequence of phones, the yardstick for
+        /// `RecognitionResult.grammarFit` (costs about half as much again as the grammar's decode).
+        public var measuresFit = false
         public init() {}
     }
 
@@ -148,6 +158,16 @@ public final class SpeechRecognizer {
         for name in grammarNames {
             try compile(name: name, source: grammars[name]!)
         }
+        if configuration.measuresFit {
+            for phone in Self.modelPhones where ps_add_word(decoder, Self.phoneWord(phone), phone, 0) < 0 {
+                throw SpeechError.recognizerUnavailable("the acoustic model has no phone \(phone)")
+            }
+            let loop = "#JSGF V1.0;\ngrammar carevoice_phone_loop;\npublic <phones> = <phone>+;\n<phone> = "
+                + Self.modelPhones.map(Self.phoneWord).joined(separator: " | ") + ";\n"
+            guard withSearchOptions(Self.phoneLoopOptions, { ps_set_jsgf_string(decoder, Self.phoneLoop, loop) }) == 0 else {
+                throw SpeechError.recognizerUnavailable("pocketsphinx could not build the phone loop")
+            }
+        }
         guard ps_set_search(decoder, activeGrammar) == 0 else {
             throw SpeechError.badGrammar("\(activeGrammar): pocketsphinx cannot select it")
         }
@@ -161,7 +181,7 @@ public final class SpeechRecognizer {
         argv.forEach { free($0) }
     }
 
-    private func compile(name: String, source: String) throws {
+    private func compile(name: String, source: String, searchOptions: [String: Double] = [:]) throws {
         // The JSGF lexer echoes text it cannot match before the header to stdout, so never hand it any.
         guard Self.startsWithJSGFHeader(source) else {
             throw SpeechError.badGrammar("\(name): does not start with a #JSGF header")
@@ -184,16 +204,37 @@ public final class SpeechRecognizer {
         guard missing.isEmpty else {
             throw SpeechError.badGrammar("\(name): not in the dictionary: \(missing.joined(separator: ", "))")
         }
-        guard ps_set_jsgf_string(decoder, name, source) == 0 else {
+        // pocketsphinx reads the search settings from the config when it builds the search, so
+        // setting them just for this call gives the grammar its own; the rest keep theirs.
+        let unknown = searchOptions.keys.filter { !Self.searchOptionNames.contains($0) }
+        guard unknown.isEmpty else {
+            throw SpeechError.badGrammar("\(name): not a per-grammar setting: \(unknown.sorted().joined(separator: ", "))")
+        }
+        guard withSearchOptions(searchOptions, { ps_set_jsgf_string(decoder, name, source) }) == 0 else {
             throw SpeechError.badGrammar("\(name): pocketsphinx rejected it")
         }
     }
 
+    /// Runs `build` (which creates a search) with these options set in the config, then restores it.
+    private func withSearchOptions(_ options: [String: Double], _ build: () -> Int32) -> Int32 {
+        let saved = options.keys.map { ($0, cmd_ln_float_r(config, $0)) }
+        for (option, value) in options { cmd_ln_set_float_r(config, option, value) }
+        defer { for (option, value) in saved { cmd_ln_set_float_r(config, option, value) } }
+        return build()
+    }
+
+    /// The decoder options pocketsphinx 0.8 reads when it builds a grammar's search (fsg_search_init
+    /// and ps_set_jsgf_string), so that each grammar may have its own: word and phone insertion
+    /// probabilities, the language weight, silence and filler probabilities, the beams.
+    public static let searchOptionNames: Set<String> = ["-wip", "-pip", "-lw", "-silprob", "-fillprob", "-beam", "-pbeam", "-wbeam"]
+
     /// Adds (or replaces) a grammar after start-up, e.g. one built from words `canPronounce` accepts.
-    public func addGrammar(name: String, source: String) throws {
+    /// - Parameter searchOptions: settings for this grammar only (see `searchOptionNames`),
+    ///   e.g. ["-wip": 1e-6]; the others are the decoder's.
+    public func addGrammar(name: String, source: String, searchOptions: [String: Double] = [:]) throws {
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
-        try compile(name: name, source: source)
+        try compile(name: name, source: source, searchOptions: searchOptions)
         if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
     }
 
@@ -272,7 +313,61 @@ public final class SpeechRecognizer {
         whole.withUnsafeBufferPointer { buffer in
             _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
-        return endUtterance()
+        var result = endUtterance()
+        if configuration.measuresFit, !result.text.isEmpty {
+            let grammar = segments()
+            if let loop = phoneLoopSegments(whole), grammar.wordFrames > 0 {
+                result.grammarFit = Double(grammar.acousticScore - loop.acousticScore) / Double(grammar.wordFrames)
+            }
+        }
+        return result
+    }
+
+    /// The search name of the phone loop; no grammar may have it.
+    static let phoneLoop = "_phone_loop"
+    /// The phones of Debian's en-us acoustic model (CMU's set, without silence).
+    static let modelPhones = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH",
+                              "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH",
+                              "UH", "UW", "V", "W", "Y", "Z", "ZH"]
+    /// The loop's word for a phone: no dictionary word has an underscore.
+    static func phoneWord(_ phone: String) -> String { "ph_" + phone.lowercased() }
+    /// The loop's beams. pocketsphinx's allphone search took 2-20 s per utterance here; this
+    /// grammar of one-phone words about 0.2-0.5 s for 3 s of audio (half the grammar's decode).
+    static let phoneLoopOptions: [String: Double] = ["-beam": 1e-10, "-pbeam": 1e-10, "-wbeam": 1e-10]
+
+    /// The acoustic score of the best path just decoded (language scores and insertion penalties
+    /// left out, so that grammars and the phone loop compare fairly), and the frames its words
+    /// (not silence or fillers) cover.
+    private func segments() -> (acousticScore: Int, wordFrames: Int) {
+        var score = 0, frames = 0
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            _ = ps_seg_prob(current, &acoustic, &language, &backoff)
+            score += Int(acoustic)
+            let word = ps_seg_word(current).map { String(cString: $0) } ?? ""
+            if !word.hasPrefix("<"), !word.hasPrefix("[") {
+                var start: Int32 = 0, end: Int32 = 0
+                ps_seg_frames(current, &start, &end)
+                frames += Int(end - start + 1)
+            }
+            segment = ps_seg_next(current)
+        }
+        return (score, frames)
+    }
+
+    /// Decodes the same audio as a free sequence of phones: its best path's `segments()`.
+    private func phoneLoopSegments(_ samples: [Int16]) -> (acousticScore: Int, wordFrames: Int)? {
+        guard ps_set_search(decoder, Self.phoneLoop) == 0 else { return nil }
+        defer { _ = ps_set_search(decoder, activeGrammar) }
+        ps_start_utt(decoder)
+        samples.withUnsafeBufferPointer { buffer in
+            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        ps_end_utt(decoder)
+        var score: Int32 = 0
+        guard ps_get_hyp(decoder, &score) != nil else { return nil }
+        return segments()
     }
 
     /// Audio used to calibrate the voice-activity detector's noise estimate at the start of a

@@ -21,6 +21,10 @@ struct BenchRecognition: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Flag(help: "Print every item, not only the misses.") var details = false
     @Flag(help: "Print nothing per item.") var quiet = false
+    @Option(help: "Turn away utterances whose grammar fit is below this, in every state (default: each state's own), to calibrate it.")
+    var minimumFit: Double?
+    @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
+    var grammarFile: String?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
@@ -47,9 +51,19 @@ struct BenchRecognition: ParsableCommand {
         let hasData = FileManager.default.fileExists(atPath: env.dataDirectory.databaseURL.path)
         let settings = (hasData ? try? Store(directory: env.dataDirectory).settings() : nil) ?? Settings()
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
+        let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+        let decoderOptions = try decoder.parsed()
         let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries,
-                                                    extraArguments: try decoder.parsed())
+                                                    extraArguments: decoderOptions)
+        if let grammarFile {
+            let source: String
+            do { source = try String(contentsOfFile: grammarFile, encoding: .utf8) } catch {
+                throw CommandFailure("I can't read the grammar \(grammarFile): \(error.localizedDescription)")
+            }
+            try recognizer.addGrammar(name: Self.trialGrammar, source: source,
+                                      searchOptions: RecognizerFactory.searchOverrides(decoderOptions))
+        }
 
         var tally = Tally()
         var decodeTimes: [Double] = []
@@ -65,11 +79,16 @@ struct BenchRecognition: ParsableCommand {
                 continue
             }
             if let noise, let snr { audio = NoiseMixer.mix(audio, noise: noise, snr: snr, seed: UInt64(index + 1)) }
-            try recognizer.selectGrammar(judge.context(for: item.kind, expected: item.expected).rawValue)
-            var heard: [String] = []
+            let context = judge.context(for: item.kind, expected: item.expected)
+            try recognizer.selectGrammar(grammarFile == nil ? context.rawValue : Self.trialGrammar)
+            var heard: [String] = [], described: [String] = []
             let started = Date()
             recognizer.run(audio) { result in
-                heard.append(result.text)
+                guard !result.text.isEmpty else { return }
+                let transcript = acceptance.transcript(result, in: context)
+                heard.append(transcript)
+                let fit = result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit"
+                described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
                 decodeTimes.append(result.decodingTime)
             }
             processingSeconds += Date().timeIntervalSince(started)
@@ -77,8 +96,7 @@ struct BenchRecognition: ParsableCommand {
             let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
             tally.add(item.kind, speaker: speaker, right: right)
             if details || (!right && !quiet) {
-                let said = heard.filter { !$0.isEmpty }.map { "\"\($0)\"" }.joined(separator: ", ")
-                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(said.isEmpty ? "nothing" : said)")
+                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))")
             }
         }
 
@@ -95,6 +113,8 @@ struct BenchRecognition: ParsableCommand {
                             audioSeconds > 0 ? processingSeconds / audioSeconds : 0, processingSeconds, audioSeconds))
         Console.line("recognition: \(tally.total.right)/\(tally.total.count) correct (\(tally.total.percent))")
     }
+
+    static let trialGrammar = "trial"
 
     /// Right out of how many, overall, per kind and per speaker.
     struct Tally {

@@ -112,6 +112,39 @@ import Testing
         #expect(results.map(\.text) == ["yes"])
     }
 
+    /// pocketsphinx reads these settings when it builds a search: the same grammar built twice,
+    /// once with a prohibitive word insertion penalty, hears fewer words in the same audio.
+    @Test func aGrammarsOwnSettingsApplyToItAlone() throws {
+        let loop = "#JSGF V1.0; grammar loop; public <d> = (one | two | three | four | five)+;"
+        let recognizer = try Grammars.recognizer(["free": loop], select: "free")
+        try recognizer.addGrammar(name: "sparing", source: loop, searchOptions: ["-wip": 1e-200])
+        let samples = try speech16k("one two three four five")
+        try recognizer.selectGrammar("free")
+        let free = recognizer.decode(samples).text.split(separator: " ").count
+        try recognizer.selectGrammar("sparing")
+        let sparing = recognizer.decode(samples).text.split(separator: " ").count
+        try recognizer.selectGrammar("free")
+        #expect(free == 5)
+        #expect(sparing < free)
+        #expect(recognizer.decode(samples).text.split(separator: " ").count == free, "the other grammar kept its own")
+        #expect(throws: SpeechError.self) { try recognizer.addGrammar(name: "x", source: loop, searchOptions: ["-topn": 4]) }
+    }
+
+    /// The fit: words the grammar really has fit the audio nearly as well as free phones do;
+    /// a sentence forced onto it fits far worse.
+    @Test func aSentenceForcedOntoTheGrammarFitsWorseThanOneItHas() throws {
+        var configuration = SpeechRecognizer.Configuration()
+        configuration.measuresFit = true
+        let recognizer = try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence])
+        let meant = recognizer.decode(try speech16k("glucose six point five before breakfast"))
+        let forced = recognizer.decode(try speech16k("could you pass me the salt please"))
+        #expect(meant.text == "glucose six point five before breakfast")
+        #expect(!forced.text.isEmpty, "the grammar forces some words onto it")
+        let meantFit = try #require(meant.grammarFit), forcedFit = try #require(forced.grammarFit)
+        #expect(meantFit > forcedFit + 10, "fits: meant \(meantFit), forced \(forcedFit)")
+        #expect(try Grammars.recognizer().decode(try speech16k("yes")).grammarFit == nil, "measured only when asked")
+    }
+
     @Test func noiseAloneIsNotAnUtterance() throws {
         let recognizer = try Grammars.recognizer()
         var quiet = [Int16](repeating: 0, count: 16000 * 3)

@@ -13,6 +13,7 @@ import Testing
             ("glucose six point five before breakfast", "reading", "7.5 mmol/L before-breakfast"),   // deliberately wrong
             ("help me", "command", "help"),
             ("six", "digit", "6"),   // a digit this voice is heard saying alone (many are not: see issue 3)
+            ("could you pass me the salt", "reject", "-"),   // right only when turned away
         ]
         var manifest = "file\tkind\texpected\tspeaker\n"
         for (index, item) in items.enumerated() {
@@ -28,15 +29,16 @@ import Testing
                                "--data-dir", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("MISS 1.wav (reading 7.5 mmol/L before-breakfast): heard \"glucose six point five before breakfast\""), "\(run.stdout)")
-        #expect(lines.contains { $0.hasPrefix("UNREADABLE line 6 broken.wav") })
+        #expect(lines.contains { $0.hasPrefix("MISS 1.wav (reading 7.5 mmol/L before-breakfast): heard \"glucose six point five before breakfast\" (fit -") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("UNREADABLE line 7 broken.wav") })
         #expect(lines.contains("reading: 1/2 (50.0%)"))
         #expect(lines.contains("command: 1/2 (50.0%)"))
         #expect(lines.contains("digit: 1/1 (100.0%)"))
-        #expect(lines.contains("speaker tester: 3/5 (60.0%)"))
+        #expect(lines.contains("reject: 1/1 (100.0%)"))
+        #expect(lines.contains("speaker tester: 4/6 (66.7%)"))
         #expect(lines.contains { $0.hasPrefix("final decode per utterance: median ") })
         #expect(lines.contains { $0.hasPrefix("real-time factor: ") })
-        #expect(lines.last == "recognition: 3/5 correct (60.0%)")
+        #expect(lines.last == "recognition: 4/6 correct (66.7%)")
         // No data file is made for a benchmark.
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("carevoice.sqlite").path))
     }

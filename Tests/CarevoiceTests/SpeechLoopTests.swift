@@ -21,6 +21,20 @@ import Testing
         #expect(saved.first?.source == "voice")
     }
 
+    /// Speech not meant for the assistant is answered "didn't catch that" and changes nothing:
+    /// the reading read back before it still waits for its yes.
+    @Test func sentencesNotMeantForTheAssistantAreTurnedAway() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["could you pass me the salt", "glucose six point five before breakfast",
+                                   "the kettle has boiled", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.components(separatedBy: "Sorry, I didn't catch that.").count - 1 == 2, "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "Heard:").count - 1 == 1, "\(run.stdout)")
+        #expect(try readings(in: dir).map(\.mmolPerL) == [6.5])
+    }
+
     @Test func noSavesNothing() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

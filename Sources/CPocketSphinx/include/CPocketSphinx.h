@@ -22,6 +22,8 @@ typedef struct logmath_s logmath_t;
 void err_set_logfp(FILE *stream);
 cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout_cmdln, arg_t const *defn, int32_t argc, char *argv[], int32_t strict);
 int cmd_ln_free_r(cmd_ln_t *cmdln);
+double cmd_ln_float_r(cmd_ln_t *cmdln, char const *name);
+void cmd_ln_set_float_r(cmd_ln_t *cmdln, char const *name, double fv);
 double logmath_exp(logmath_t *lmath, int logb_p);
 
 /* pocketsphinx */
@@ -42,6 +44,13 @@ uint8_t ps_get_in_speech(ps_decoder_t *ps);
 int ps_set_search(ps_decoder_t *ps, const char *name);
 const char *ps_get_search(ps_decoder_t *ps);
 int ps_set_jsgf_string(ps_decoder_t *ps, const char *name, const char *jsgf_string);
+typedef struct ps_seg_s ps_seg_t;
+ps_seg_t *ps_seg_iter(ps_decoder_t *ps);
+ps_seg_t *ps_seg_next(ps_seg_t *seg);
+char const *ps_seg_word(ps_seg_t *seg);
+void ps_seg_frames(ps_seg_t *seg, int *out_sf, int *out_ef);
+int32_t ps_seg_prob(ps_seg_t *seg, int32_t *out_ascr, int32_t *out_lscr, int32_t *out_lback);
+void ps_seg_free(ps_seg_t *seg);
 
 /* CareVoice shims */
 

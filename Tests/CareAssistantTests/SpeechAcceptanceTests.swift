@@ -1,0 +1,43 @@
+import CareLanguage
+import CareModel
+import CareSpeech
+import Foundation
+import Testing
+@testable import CareAssistant
+
+/// Speech forced onto the grammar is turned away; emergency words much less readily. (What the
+/// assistant then says is tested with real audio in SpeechLoopTests.)
+@Suite struct SpeechAcceptanceTests {
+    let acceptance = SpeechAcceptance(table: english, minimumFit: -28, minimumEmergencyFit: -60)
+
+    func heard(_ text: String, fit: Double?) -> RecognitionResult {
+        RecognitionResult(text: text, score: 0, confidence: 0, audioDuration: 1, grammarFit: fit)
+    }
+
+    @Test func aReadingThatFitsIsKeptAndOneForcedOntoTheGrammarIsNot() {
+        #expect(acceptance.transcript(heard("six point five", fit: -12), in: .reading) == "six point five")
+        #expect(acceptance.transcript(heard("six point five", fit: -28), in: .reading) == "six point five")
+        #expect(acceptance.transcript(heard("six point five", fit: -28.1), in: .reading) == "")
+        #expect(acceptance.transcript(heard("yes", fit: -40), in: .reading) == "")
+    }
+
+    @Test(arguments: ["help", "help me", "emergency", "call an ambulance", "ambulance"])
+    func emergencyWordsPassFarWorseFits(_ phrase: String) {
+        #expect(acceptance.transcript(heard(phrase, fit: -45), in: .reading) == phrase)
+        #expect(acceptance.transcript(heard(phrase, fit: -61), in: .reading) == "")
+    }
+
+    @Test func eachStateHasItsOwnFloorUnlessOneIsGiven() {
+        let calibrated = SpeechAcceptance(table: english)
+        let digits = heard("six", fit: -40)
+        #expect(calibrated.transcript(digits, in: .question(.contactPhone)) == "six")
+        #expect(calibrated.transcript(digits, in: .reading) == "")
+        #expect(SpeechAcceptance(table: english, minimumFit: -50).transcript(digits, in: .reading) == "six")
+    }
+
+    @Test func withoutAMeasuredFitTheTranscriptStands() {
+        #expect(acceptance.transcript(heard("no", fit: nil), in: .reading) == "no")
+        #expect(acceptance.transcript(heard("", fit: -90), in: .reading) == "")
+    }
+
+}
