@@ -165,19 +165,17 @@ public final class AssistantRuntime {
         guard let recognizer = configuration.recognizer else { return }
         // The first utterance too is heard with the grammar of the state the conversation starts in.
         try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
-        var context = conversation.listeningContext
         recognizer.run(audio) { result in
             guard !finished else { return }
             let heard = Date()
             guard !result.text.isEmpty else { return }
             logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
             onHeard?(result)
-            let transcript = acceptance.transcript(result, in: context)
+            let transcript = acceptance.transcript(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
             guard !transcript.isEmpty else { return sayNotCaught() }
             pendingEditable = nil
             perform(conversation.handle(.heard(transcript), now: heard))
-            context = conversation.listeningContext
-            try? recognizer.selectGrammar(context.rawValue)
+            try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }

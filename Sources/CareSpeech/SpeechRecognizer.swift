@@ -24,9 +24,12 @@ public struct RecognitionResult: Sendable, Equatable {
     /// sound as well as any phones do, far below 0 when words were forced onto it. nil unless
     /// `Configuration.measuresFit`, or when nothing was recognised.
     public var grammarFit: Double?
+    /// The grammar it was decoded with: not always the one selected when it is delivered, since
+    /// a grammar chosen mid-utterance applies to the next one.
+    public var grammar: String
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
-                endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil) {
+                endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil, grammar: String = "") {
         self.text = text
         self.score = score
         self.confidence = confidence
@@ -34,6 +37,7 @@ public struct RecognitionResult: Sendable, Equatable {
         self.endpoint = endpoint
         self.decodingTime = decodingTime
         self.grammarFit = grammarFit
+        self.grammar = grammar
     }
 }
 
@@ -504,7 +508,7 @@ public final class SpeechRecognizer {
         }
         var speech = 0.0, cpu = 0.0, wall = 0.0
         ps_get_utt_time(decoder, &speech, &cpu, &wall)
-        return RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech)
+        return RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech, grammar: activeGrammar)
     }
 }
 

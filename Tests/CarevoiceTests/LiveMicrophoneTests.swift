@@ -69,12 +69,34 @@ import Testing
             }
         }.start()
 
+        // Everything the program prints, as it prints it: the quit is typed only once the reply to
+        // "yes" has come (or long after), however slowly this machine decodes today.
+        let printed = PrintedOutput()
+        let reader = DispatchSemaphore(value: 0)
+        Thread {
+            defer { reader.signal() }
+            let fd = output.fileHandleForReading.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return }
+                printed.append(buffer[0..<n])
+            }
+        }.start()
+        func soFar() -> String { printed.text }
+
         #expect(spoken.wait(timeout: .now() + 30) == .success, "the microphone was never opened")
+        let replyDeadline = Date().addingTimeInterval(30)
+        while !soFar().contains("Saved:") && !soFar().contains("Not saved") && Date() < replyDeadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         CLI.writeAll(Data("quit\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
-        let transcript = String(decoding: CLI.readAll(output.fileHandleForReading.fileDescriptor), as: UTF8.self)
+        _ = reader.wait(timeout: .now() + 5)
+        let transcript = soFar()
 
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(transcript)")
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
@@ -87,4 +109,12 @@ import Testing
         #expect(saved.first?.tag == "before-breakfast")
         #expect(saved.first?.source == "voice")
     }
+}
+
+/// What a program has printed so far, filled by a reader thread.
+private final class PrintedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ bytes: ArraySlice<UInt8>) { lock.withLock { data.append(contentsOf: bytes) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
