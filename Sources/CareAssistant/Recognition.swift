@@ -7,16 +7,18 @@ import Foundation
 /// locale's dictionary plus our extra words, and one grammar per listening context.
 public enum RecognizerFactory {
     /// - Parameter countries: the countries the onboarding country question may hear (ISO codes).
+    /// - Parameter voice: the person's adapted voice (`carevoice enroll`), used instead of the general model.
     /// - Parameter extraArguments: raw decoder options for this run; those that are per-grammar
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
-                            extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
+                            voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
         var configuration = SpeechRecognizer.Configuration()
         configuration.modelDirectory = table.speech.acousticModel
         configuration.dictionary = table.speech.dictionary
         configuration.extraWords = resources.extraPronunciations(for: table)
         configuration.extraArguments = extraArguments
         configuration.measuresFit = true
+        voice?.apply(to: &configuration)
         let overrides = searchOverrides(extraArguments)
         func settings(_ context: ListeningContext) -> [String: Double] {
             context.searchOptions.merging(overrides) { _, run in run }

@@ -23,13 +23,17 @@ public struct CorpusItem: Sendable, Equatable {
     public var line: Int
     /// Who is speaking, when the corpus says (for per-speaker results).
     public var speaker: String?
+    /// The words said, when the corpus says (needed to enroll from anything but digits and
+    /// one-word commands).
+    public var text: String?
 
-    public init(file: URL, kind: Kind, expected: String, line: Int, speaker: String? = nil) {
+    public init(file: URL, kind: Kind, expected: String, line: Int, speaker: String? = nil, text: String? = nil) {
         self.file = file
         self.kind = kind
         self.expected = expected
         self.line = line
         self.speaker = speaker
+        self.text = text
     }
 }
 
@@ -39,7 +43,7 @@ public struct ManifestError: Error, CustomStringConvertible, Equatable {
 
 public enum CorpusManifest {
     /// Reads `manifest.tsv`: a header line naming `file`, `kind` and `expected` (in any order;
-    /// `speaker` optional, other columns ignored), then one recording a line; relative paths are
+    /// `speaker` and `text` optional, other columns ignored), then one recording a line; relative paths are
     /// relative to `directory`. Without a speaker column, FSDD's file names (DIGIT_SPEAKER_TAKE.wav)
     /// name the speaker.
     public static func parse(_ text: String, directory: URL) throws -> [CorpusItem] {
@@ -55,7 +59,7 @@ public enum CorpusManifest {
             return index
         }
         let fileColumn = try column("file"), kindColumn = try column("kind"), expectedColumn = try column("expected")
-        let speakerColumn = header.firstIndex(of: "speaker")
+        let speakerColumn = header.firstIndex(of: "speaker"), textColumn = header.firstIndex(of: "text")
         var items: [CorpusItem] = []
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
             let number = offset + 1
@@ -73,9 +77,9 @@ public enum CorpusManifest {
             }
             let path = fields[fileColumn]
             let file = path.hasPrefix("/") ? URL(fileURLWithPath: path) : directory.appendingPathComponent(path)
-            let speaker = speakerColumn.flatMap { fields.indices.contains($0) ? fields[$0] : nil }
+            func optional(_ column: Int?) -> String? { column.flatMap { fields.indices.contains($0) ? fields[$0] : nil } }
             items.append(CorpusItem(file: file, kind: kind, expected: expected, line: number,
-                                    speaker: speaker ?? Self.speaker(fromFileName: file)))
+                                    speaker: optional(speakerColumn) ?? Self.speaker(fromFileName: file), text: optional(textColumn)))
         }
         return items
     }

@@ -25,6 +25,12 @@ public struct LocaleTable: Sendable, Decodable {
     public var onboarding: [String: String]
     public var changes: ChangeWords
     public var contacts: ContactWords
+    public var enrollment: Enrollment
+
+    /// Learning the person's voice: the phrases said, in order.
+    public struct Enrollment: Sendable, Decodable {
+        public var prompts: [String]
+    }
 
     /// Emergency contacts in the conversation: adding, listing and removing them.
     public struct ContactWords: Sendable, Decodable {
@@ -285,6 +291,9 @@ extension LocaleTable {
         }
         guard p.months.count == 12, p.monthAbbreviations.count == 12 else {
             throw LocaleTableError.incomplete(file: file, missing: "profile.months (12 of them)")
+        }
+        guard table.enrollment.prompts.count >= 10 else {
+            throw LocaleTableError.incomplete(file: file, missing: "enrollment.prompts (10 or more)")
         }
         return table
     }

@@ -43,6 +43,9 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case contactNumbered, contactAdded, contactRemoved, noSuchContact, contactNeedsName
     case phoneProblem, phoneEmpty, phoneInvalidCharacters, phoneMisplacedPlus, phoneTooShort, phoneTooLong
     case reminderDue, reminderFirst, reminderNotDue, reminderOff
+    case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
+    case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
+    case enrollUnusable
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

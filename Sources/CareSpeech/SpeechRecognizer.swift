@@ -27,6 +27,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// The grammar it was decoded with: not always the one selected when it is delivered, since
     /// a grammar chosen mid-utterance applies to the next one.
     public var grammar: String
+    /// The samples the final decode saw (padded, noise-floored, at the configured rate), for
+    /// adapting the model to this voice; empty unless `Configuration.keepsAudio`.
+    public var audio: [Int16] = []
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
                 endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil, grammar: String = "") {
@@ -67,6 +70,8 @@ public final class SpeechRecognizer {
         /// Decode every utterance a second time as a free sequence of phones, the yardstick for
         /// `RecognitionResult.grammarFit` (costs about half as much again as the grammar's decode).
         public var measuresFit = false
+        /// Return the audio of each utterance with its result (`RecognitionResult.audio`).
+        public var keepsAudio = false
         public init() {}
     }
 
@@ -243,10 +248,14 @@ public final class SpeechRecognizer {
     }
 
     /// Whether the dictionary (or the extra words) has a pronunciation for `word`.
-    public func canPronounce(_ word: String) -> Bool {
-        guard let pronunciation = ps_lookup_word(decoder, word) else { return false }
-        free(pronunciation)
-        return true
+    public func canPronounce(_ word: String) -> Bool { pronunciation(of: word) != nil }
+
+    /// The phones the decoder uses for `word` (its first pronunciation), e.g. "S IH K S"; nil when
+    /// neither the dictionary nor the extra words have it.
+    public func pronunciation(of word: String) -> String? {
+        guard let phones = ps_lookup_word(decoder, word) else { return nil }
+        defer { free(phones) }
+        return String(cString: phones)
     }
 
     /// True when the text, after blanks and comments, begins with "#JSGF".
@@ -318,6 +327,7 @@ public final class SpeechRecognizer {
             _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
         var result = endUtterance()
+        if configuration.keepsAudio { result.audio = whole }
         if configuration.measuresFit, !result.text.isEmpty {
             let grammar = segments()
             if let loop = phoneLoopSegments(whole), grammar.wordFrames > 0 {

@@ -9,6 +9,8 @@ public enum SpeechError: Error, Equatable {
     /// "<grammar name>: <reason>", e.g. "glucose: not in the dictionary: frobnicate".
     case badGrammar(String)
     case audioDevice(String)
+    /// Adapting the acoustic model to a voice failed; the reason.
+    case adaptationFailed(String)
 }
 
 extension SpeechError: CustomStringConvertible {
@@ -16,7 +18,7 @@ extension SpeechError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .synthesizerUnavailable(let reason), .recognizerUnavailable(let reason), .badGrammar(let reason),
-             .audioDevice(let reason):
+             .audioDevice(let reason), .adaptationFailed(let reason):
             return reason
         case .unknownGrammar(let name):
             return "no grammar named \(name)"

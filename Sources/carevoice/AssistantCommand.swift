@@ -84,7 +84,6 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
 
     var voice = VoiceInput.none
     var recognizer: SpeechRecognizer?
-    let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
     if let audioIn = session.audioIn {
         let audio: PCMAudio
         do {
@@ -92,13 +91,13 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         } catch {
             throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
         }
-        recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+        recognizer = try env.makeRecognizer()
         voice = .recording(audio)
     } else if !session.text {
         do {
             // The recognizer first: a microphone records from the moment it opens, and what it
             // hears while the grammars are built would overrun its buffer.
-            let built = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+            let built = try env.makeRecognizer()
             voice = .microphone(try MicrophoneSource(device: session.microphone))
             recognizer = built
         } catch SpeechError.audioDevice {
@@ -110,6 +109,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
 
     // The questions come first on the first start of an interactive assistant (someone at a
     // terminal or a microphone), and whenever they are asked for.
+    let countries = env.emergencyCountries
     let interactive = isatty(STDIN_FILENO) == 1 || { if case .microphone = voice { return true } else { return false } }()
     let today = CalendarDay.today()
     var onboarding: OnboardingStart?
@@ -163,7 +163,7 @@ private func keptAnswers(profile: Profile?, settings: Settings, store: Store?) -
     return answers
 }
 
-private func makeSpeechOutput(_ env: AppEnvironment, _ session: SessionOptions, settings: Settings,
+func makeSpeechOutput(_ env: AppEnvironment, _ session: SessionOptions, settings: Settings,
                               notices: inout [Message]) -> SpeechOutput {
     if env.noSpeech || !settings.speechOn { return SilentOutput() }
     let synthesizer: SpeechSynthesizer

@@ -10,7 +10,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure the assistant (benchmarks are commands, not tests).",
-        subcommands: [BenchLoop.self, BenchOnboarding.self, BenchRecognition.self, BenchCorpus.self]
+        subcommands: [BenchLoop.self, BenchOnboarding.self, BenchRecognition.self, BenchEnrollment.self, BenchCorpus.self]
     )
 }
 
@@ -30,8 +30,7 @@ struct BenchLoop: ParsableCommand {
     func run() throws {
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
-        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
-                                                    extraArguments: try decoder.parsed())
+        let recognizer = try env.makeRecognizer(extraArguments: try decoder.parsed())
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
         let startup = secondsSinceProcessStart()
@@ -118,8 +117,8 @@ struct BenchOnboarding: ParsableCommand {
     func run() throws {
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
-        let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
-        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries)
+        let countries = env.emergencyCountries
+        let recognizer = try env.makeRecognizer()
         var minutes: [Double] = []
         var right = 0
         for voice in voices.split(separator: ",").map(String.init) {

@@ -33,29 +33,15 @@ struct BenchRecognition: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
-        let manifestURL = URL(fileURLWithPath: manifest)
-        let text: String
-        do {
-            text = try String(contentsOf: manifestURL, encoding: .utf8)
-        } catch {
-            throw CommandFailure("I can't read the manifest \(manifest): \(error.localizedDescription)")
-        }
-        let items: [CorpusItem]
-        do {
-            items = try CorpusManifest.parse(text, directory: manifestURL.deletingLastPathComponent())
-        } catch let error as ManifestError {
-            throw CommandFailure("\(manifest): \(error.description)")
-        }
+        let items = try readManifest(manifest)
         // The person's unit setting decides what a number said without a unit means.
         // (Read only when there is a data file: a benchmark creates none.)
         let hasData = FileManager.default.fileExists(atPath: env.dataDirectory.databaseURL.path)
         let settings = (hasData ? try? Store(directory: env.dataDirectory).settings() : nil) ?? Settings()
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
-        let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
         let decoderOptions = try decoder.parsed()
-        let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: countries,
-                                                    extraArguments: decoderOptions)
+        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions)
         if let grammarFile {
             let source: String
             do { source = try String(contentsOfFile: grammarFile, encoding: .utf8) } catch {
@@ -65,75 +51,23 @@ struct BenchRecognition: ParsableCommand {
                                       searchOptions: RecognizerFactory.searchOverrides(decoderOptions))
         }
 
-        var tally = Tally()
-        var decodeTimes: [Double] = []
-        var audioSeconds = 0.0, processingSeconds = 0.0
-        for (index, item) in items.enumerated() {
-            let speaker = item.speaker
-            var audio: PCMAudio
-            do {
-                audio = try WAVFile.read(item.file)
-            } catch {
-                tally.add(item.kind, speaker: speaker, right: false)
-                Console.line("UNREADABLE line \(item.line) \(item.file.lastPathComponent): \(describe(error, env.phrasebook))")
-                continue
-            }
-            if let noise, let snr { audio = NoiseMixer.mix(audio, noise: noise, snr: snr, seed: UInt64(index + 1)) }
-            let context = judge.context(for: item.kind, expected: item.expected)
-            try recognizer.selectGrammar(grammarFile == nil ? context.rawValue : Self.trialGrammar)
-            var heard: [String] = [], described: [String] = []
-            let started = Date()
-            recognizer.run(audio) { result in
-                guard !result.text.isEmpty else { return }
-                let transcript = acceptance.transcript(result, in: context)
-                heard.append(transcript)
-                let fit = result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit"
-                described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
-                decodeTimes.append(result.decodingTime)
-            }
-            processingSeconds += Date().timeIntervalSince(started)
-            audioSeconds += audio.duration
-            let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
-            tally.add(item.kind, speaker: speaker, right: right)
-            if details || (!right && !quiet) {
-                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))")
-            }
-        }
-
+        let decoder = CorpusDecoder(recognizer: recognizer, judge: judge, acceptance: acceptance, book: env.phrasebook,
+                                    noise: noise.flatMap { color in snr.map { (color, $0) } },
+                                    grammar: grammarFile == nil ? nil : Self.trialGrammar,
+                                    printing: details ? .every : quiet ? .none : .misses)
+        let run = try decoder.decode(items)
+        let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
         for kind in CorpusItem.Kind.allCases {
             guard let r = tally.byKind[kind] else { continue }
             Console.line("\(kind.rawValue): \(r.line)")
         }
         for speaker in tally.bySpeaker.keys.sorted() { Console.line("speaker \(speaker): \(tally.bySpeaker[speaker]!.line)") }
-        let sorted = decodeTimes.sorted()
-        Console.line(String(format: "final decode per utterance: median %.0f ms, p95 %.0f ms (%d utterances)",
-                            percentile(sorted, 0.5) * 1000, percentile(sorted, 0.95) * 1000, sorted.count))
-        Console.line(String(format: "real-time factor: %.3f (%.1f s of processing for %.1f s of audio)",
-                            audioSeconds > 0 ? processingSeconds / audioSeconds : 0, processingSeconds, audioSeconds))
+        run.printTimings()
         Console.line("recognition: \(tally.total.right)/\(tally.total.count) correct (\(tally.total.percent))")
     }
 
     static let trialGrammar = "trial"
-
-    /// Right out of how many, overall, per kind and per speaker.
-    struct Tally {
-        struct Count {
-            var right = 0, count = 0
-            var percent: String { String(format: "%.1f%%", Double(right) * 100 / Double(max(count, 1))) }
-            var line: String { "\(right)/\(count) (\(percent))" }
-        }
-        var total = Count()
-        var byKind: [CorpusItem.Kind: Count] = [:]
-        var bySpeaker: [String: Count] = [:]
-
-        mutating func add(_ kind: CorpusItem.Kind, speaker: String?, right: Bool) {
-            let r = right ? 1 : 0
-            total.count += 1; total.right += r
-            byKind[kind, default: Count()].count += 1; byKind[kind, default: Count()].right += r
-            if let speaker { bySpeaker[speaker, default: Count()].count += 1; bySpeaker[speaker, default: Count()].right += r }
-        }
-    }
 }
 
 extension NoiseColor: ExpressibleByArgument {}
@@ -190,14 +124,14 @@ struct BenchCorpus: ParsableCommand {
         }
         for sentence in Self.unrelated { rows.append((sentence, .reject, "-")) }
 
-        var manifest = "file\tkind\texpected\tspeaker\ttext\n"
+        var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"
         for (index, row) in rows.enumerated() {
             let voice = voiceList.randomElement(using: &generator)!
             let rate = Int.random(in: slowest...fastest, using: &generator)
             let name = String(format: "wav/%04d-%@.wav", index + 1, row.kind.rawValue)
             let audio = try synthesizer.synthesize(row.sentence, voice: voice, rate: rate)
             try WAVFile.write(audio, to: directory.appendingPathComponent(name))
-            manifest += "\(name)\t\(row.kind.rawValue)\t\(row.expected)\t\(voice)\t\(row.sentence) (\(rate) wpm)\n"
+            manifest += "\(name)\t\(row.kind.rawValue)\t\(row.expected)\t\(voice)\t\(row.sentence)\t\(rate)\n"
         }
         try manifest.write(to: directory.appendingPathComponent("manifest.tsv"), atomically: true, encoding: .utf8)
         Console.line("corpus: \(rows.count) recordings in \(directory.path)")

@@ -10,7 +10,7 @@ struct CareVoice: ParsableCommand {
         discussion: "Run without a command to start the assistant: say or type a glucose reading.",
         subcommands: [AssistantCommand.self, ReadingsCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
                       EmergencyCommand.self, ContactsCommand.self, OnboardingCommand.self, ProfileCommand.self,
-                      SettingsCommand.self, RemindCommand.self,
+                      SettingsCommand.self, RemindCommand.self, EnrollCommand.self,
                       GrammarCommand.self],
         defaultSubcommand: AssistantCommand.self
     )

@@ -1,6 +1,7 @@
 import CareAssistant
 import CareLanguage
 import CareModel
+import CareSpeech
 import CareStore
 import CareTerminal
 import Foundation
@@ -41,6 +42,29 @@ struct AppEnvironment {
         return AppEnvironment(resources: resources, table: table, phrasebook: Phrasebook(table: table),
                               dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain),
                               country: options.country?.uppercased(), noSpeech: options.noSpeech)
+    }
+
+    /// The countries the emergency table knows (ISO codes): those the country question can hear.
+    var emergencyCountries: [String] {
+        (try? resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+    }
+
+    /// The recognizer every command uses: the locale's grammars, the countries the emergency
+    /// table knows (for the country question), and the person's voice if it was learned.
+    func makeRecognizer(extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
+        try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
+                                          voice: storedVoice(), extraArguments: extraArguments)
+    }
+
+    /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over
+    /// with a notice: the general model still understands.
+    func storedVoice() -> AdaptedVoice? {
+        do {
+            return try AdaptedVoice.load(from: dataDirectory.voiceDirectory)
+        } catch {
+            Console.line(phrasebook.text(.enrollUnusable, ["reason": "\(error)"]))
+            return nil
+        }
     }
 
     /// Only English exists yet; Chinese arrives with its locale table.

@@ -101,7 +101,7 @@ private func changeField(_ name: String, _ value: String, allowed: [ChangeField]
     }
     let store = try openStore(env)
     let settings = try store.settings()
-    let countries = (try? env.resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []
+    let countries = env.emergencyCountries
     let context = ChangeContext(settings: settings, countries: countries, today: CalendarDay.today())
     let change: ProfileChange
     switch parser.change(field, value, context: context, book: book) {

@@ -17,6 +17,8 @@ import Testing
             .union(Fixtures.resources.extraPronunciations(for: table).keys)
         let missing = GrammarBuilder(table: table).words.subtracting(known)
         #expect(missing.isEmpty, "not in any dictionary: \(missing.sorted())")
+        let enrollment = Set(table.enrollment.prompts.flatMap { $0.split(separator: " ").map(String.init) })
+        #expect(enrollment.subtracting(known).isEmpty, "enrollment words in no dictionary: \(enrollment.subtracting(known).sorted())")
     }
 
     @Test func extraDictionaryIsLoaded() {

@@ -1,0 +1,232 @@
+import CareLanguage
+import CareSpeech
+import CareStore
+import CareTerminal
+import Foundation
+
+extension DataDirectory {
+    /// Where the person's adapted voice lives (`AdaptedVoice`).
+    public var voiceDirectory: URL { url.appendingPathComponent("voice") }
+}
+
+/// Learning the voice of the person who uses CareVoice: each recording is checked against the
+/// words it should say, then the acoustic model is adapted to them (`VoiceAdapter`).
+///
+/// A recording is decoded with a grammar of exactly its words, through the same road as the
+/// assistant's audio (resampling, noise floor, padding), so the model learns from what the
+/// decoder will see. Whether it sounds like those words at all is the grammar fit: a cough or
+/// another sentence fits far worse than the words said.
+public final class VoiceEnrollment {
+    /// Below this fit a recording does not sound like its words. As lenient as the emergency
+    /// floor: a voice the general model fits badly is exactly the one that needs enrolling.
+    public static let minimumFit = SpeechAcceptance.calibratedMinimumEmergencyFit
+    /// Fewer clear recordings than this are too few to learn from.
+    public static let minimumUtterances = 5
+
+    public enum Take {
+        case usable(VoiceAdapter.Utterance, fit: Double)
+        /// Nothing was heard, or it fits its words worse than `minimumFit`.
+        case unclear(fit: Double?)
+    }
+
+    private let recognizer: SpeechRecognizer
+    private let table: LocaleTable
+    private var grammars: [String: String] = [:]
+
+    /// A recognizer on the general model (the statistics are collected against it), keeping the
+    /// audio of what it decodes.
+    public init(table: LocaleTable, resources: ResourceLocator) throws {
+        self.table = table
+        var configuration = SpeechRecognizer.Configuration()
+        configuration.modelDirectory = table.speech.acousticModel
+        configuration.dictionary = table.speech.dictionary
+        configuration.extraWords = resources.extraPronunciations(for: table)
+        configuration.measuresFit = true
+        configuration.keepsAudio = true
+        recognizer = try SpeechRecognizer(configuration, grammars: ["prompt_0": Self.grammar(for: ["yes"])])
+    }
+
+    /// The phrases the person is asked to say, as words.
+    public static func prompts(_ table: LocaleTable) -> [[String]] {
+        table.enrollment.prompts.map(words)
+    }
+
+    static func words(_ phrase: String) -> [String] {
+        phrase.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    static func grammar(for words: [String]) -> String {
+        "#JSGF V1.0;\ngrammar prompt;\npublic <prompt> = \(words.joined(separator: " "));\n"
+    }
+
+    /// The first word the recognizer cannot pronounce, if any.
+    public func unpronounceable(_ words: [String]) -> String? {
+        words.first { !recognizer.canPronounce($0) }
+    }
+
+    /// Checks one recording (any rate; decoded whole, as one utterance) against its words.
+    public func take(_ audio: PCMAudio, words: [String]) throws -> Take {
+        try select(words)
+        let result = recognizer.decode(audio)
+        return judge(result, words: words)
+    }
+
+    /// The same for live audio: feed the microphone's chunks (at 16 kHz) until it returns a take.
+    public func listen(_ chunk: [Int16], words: [String]) throws -> Take? {
+        try select(words)
+        // Any utterance that ended is a take, a cough as much as words: the person hears why it
+        // is asked again.
+        guard let result = recognizer.process(chunk).first else { return nil }
+        recognizer.reset()
+        return judge(result, words: words)
+    }
+
+    /// The end of the stream: the utterance in progress, if speech was heard in it.
+    public func finish(words: [String]) throws -> Take? {
+        try select(words)
+        guard let result = recognizer.finish() else { return nil }
+        return judge(result, words: words)
+    }
+
+    /// Forgets audio in progress (between prompts, and while the assistant speaks).
+    public func reset() { recognizer.reset() }
+
+    private func select(_ words: [String]) throws {
+        let source = Self.grammar(for: words)
+        let name: String
+        if let known = grammars[source] {
+            name = known
+        } else {
+            name = "prompt_\(grammars.count + 1)"
+            try recognizer.addGrammar(name: name, source: source)
+            grammars[source] = name
+        }
+        if recognizer.currentGrammar != name { try recognizer.selectGrammar(name) }
+    }
+
+    private func judge(_ result: RecognitionResult, words: [String]) -> Take {
+        guard !result.text.isEmpty, let fit = result.grammarFit else { return .unclear(fit: nil) }
+        guard fit >= Self.minimumFit else { return .unclear(fit: fit) }
+        return .usable(VoiceAdapter.Utterance(samples: result.audio, words: words), fit: fit)
+    }
+
+    /// Adapts the model to the recordings and stores the voice in `directory`, replacing the
+    /// one stored there only when all of it worked.
+    public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
+                      into directory: URL) throws -> AdaptedVoice {
+        var pronunciations: [String: String] = [:]
+        for word in Set(utterances.flatMap(\.words)) {
+            pronunciations[word] = recognizer.pronunciation(of: word)
+        }
+        let adapter = VoiceAdapter(baseModel: table.speech.acousticModel, sampleRate: recognizer.configuration.sampleRate)
+        return try adapter.adapt(utterances, pronunciations: pronunciations, method: method, into: directory)
+    }
+}
+
+extension AdaptedVoice.Method {
+    /// The adaptation the decoder uses unless told otherwise, chosen on development data
+    /// (`carevoice bench enrollment`).
+    public static let preferred: AdaptedVoice.Method = .map
+}
+
+extension VoiceEnrollment {
+    /// The words a corpus recording says, for enrolling from recordings: its `text` column,
+    /// else what a digit or a one-word command item must say. nil when neither tells.
+    public static func words(for item: CorpusItem, table: LocaleTable) -> [String]? {
+        if let text = item.text, !text.isEmpty { return words(text) }
+        switch item.kind {
+        case .digit:
+            guard let digit = Int(item.expected) else { return nil }
+            return table.numbers.digits.first { $0.value == digit }.map { [$0.key] }
+        case .command:
+            return item.expected.contains(" ") ? nil : [item.expected]
+        case .reading, .reject:
+            return nil
+        }
+    }
+
+    /// Up to `count` items, taking each expected value in turn (in manifest order), so that
+    /// 20 of a speaker's 100 digits are two of each digit, not twenty zeros.
+    public static func balancedSelection(_ items: [CorpusItem], count: Int) -> [CorpusItem] {
+        var groups: [String: [CorpusItem]] = [:]
+        var order: [String] = []
+        for item in items {
+            if groups[item.expected] == nil { order.append(item.expected) }
+            groups[item.expected, default: []].append(item)
+        }
+        var chosen: [CorpusItem] = []
+        var round = 0
+        while chosen.count < count {
+            let taken = order.compactMap { groups[$0]!.indices.contains(round) ? groups[$0]![round] : nil }
+            if taken.isEmpty { break }
+            chosen += taken.prefix(count - chosen.count)
+            round += 1
+        }
+        return chosen
+    }
+}
+
+/// Enrollment with the person: each phrase shown and said, then heard, checked and kept; an
+/// unclear one asked once more, then left out. Output is plain lines (screen readers) and speech.
+public struct EnrollmentSession {
+    public var book: Phrasebook
+    public var speech: SpeechOutput
+    /// Opens the microphone for one phrase, after the phrase was said (so the assistant does not
+    /// hear itself); a recording source may hand out the same source every time.
+    public var openSource: () throws -> AudioSource
+    /// Listening for one phrase stops after this much audio without a take.
+    public var secondsPerPhrase = 10.0
+    /// Attempts per phrase before it is left out.
+    public var attempts = 2
+
+    public init(book: Phrasebook, speech: SpeechOutput, openSource: @escaping () throws -> AudioSource) {
+        self.book = book
+        self.speech = speech
+        self.openSource = openSource
+    }
+
+    /// Asks for every phrase and returns the clear recordings. Stops early when the source ends.
+    public func record(_ prompts: [[String]], with enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
+        say(book.message(.enrollIntro, ["count": Message(String(prompts.count))]))
+        var kept: [VoiceAdapter.Utterance] = []
+        phrases: for (index, words) in prompts.enumerated() {
+            let phrase = Message(words.joined(separator: " "))
+            Console.line(book.text(.enrollPrompt, ["number": String(index + 1), "total": String(prompts.count),
+                                                   "phrase": phrase.display]))
+            try? speech.speak(book.message(.enrollSay, ["phrase": phrase]).spoken)
+            for attempt in 1...attempts {
+                switch try hear(words, with: enrollment) {
+                case .none:
+                    break phrases  // the recording ended
+                case .usable(let utterance, _)?:
+                    kept.append(utterance)
+                    continue phrases
+                case .unclear?:
+                    say(book.message(attempt < attempts ? .enrollUnclear : .enrollSkipped, ["phrase": phrase]))
+                }
+            }
+        }
+        return kept
+    }
+
+    private func say(_ message: Message) {
+        Console.line(message.display)
+        try? speech.speak(message.spoken)
+    }
+
+    /// One take of the phrase; nil when the source has ended. Silence for `secondsPerPhrase`
+    /// counts as unclear.
+    private func hear(_ words: [String], with enrollment: VoiceEnrollment) throws -> VoiceEnrollment.Take? {
+        let source = try openSource()
+        enrollment.reset()
+        let chunkFrames = source.sampleRate / 10
+        var heard = 0
+        while heard < Int(secondsPerPhrase * Double(source.sampleRate)) {
+            guard var chunk = try source.read(frames: chunkFrames) else { return try enrollment.finish(words: words) }
+            heard += chunk.count
+            NoiseFloor.apply(to: &chunk)
+            if let take = try enrollment.listen(chunk, words: words) { return take }
+        }
+        return .unclear(fit: nil)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import Logging
+
+/// An acoustic model adapted to one person's voice, as stored in a directory of its own
+/// (in CareVoice, `voice/` in the person's data directory: one person, one voice).
+///
+/// Both adaptations are stored; `method` says which one the decoder uses. MLLR is one affine
+/// transform of every Gaussian mean: it also helps words that were never enrolled. MAP moves each
+/// Gaussian the enrollment heard towards the voice: stronger for those words, and worse for other
+/// speakers, so it must stay with its person.
+public struct AdaptedVoice: Sendable, Equatable {
+    public enum Method: String, Codable, Sendable, CaseIterable {
+        case mllr, map
+    }
+
+    /// What is written beside the model, for the person and for the next start.
+    public struct Record: Codable, Sendable, Equatable {
+        public var method: Method
+        public var enrolled: Date
+        public var utterances: Int
+        public var seconds: Double
+    }
+
+    public var directory: URL
+    public var record: Record
+
+    static let recordName = "voice.json"
+    static let modelName = "model"
+    static let mllrName = "mllr_matrix"
+
+    public var modelDirectory: URL { directory.appendingPathComponent(Self.modelName) }
+    public var mllrMatrix: URL { directory.appendingPathComponent(Self.mllrName) }
+
+    /// The adaptation stored in `directory`, nil when there is none. A directory whose record
+    /// or files are unreadable counts as none (the base model still works), and says why.
+    public static func load(from directory: URL) throws -> AdaptedVoice? {
+        let recordURL = directory.appendingPathComponent(recordName)
+        guard FileManager.default.fileExists(atPath: recordURL.path) else { return nil }
+        let record: Record
+        do {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            record = try decoder.decode(Record.self, from: Data(contentsOf: recordURL))
+        } catch {
+            throw SpeechError.adaptationFailed("the stored voice in \(directory.path) is unreadable: \(error.localizedDescription)")
+        }
+        let voice = AdaptedVoice(directory: directory, record: record)
+        let needed = record.method == .map ? voice.modelDirectory.appendingPathComponent("sendump") : voice.mllrMatrix
+        guard FileManager.default.fileExists(atPath: needed.path) else {
+            throw SpeechError.adaptationFailed("the stored voice in \(directory.path) lacks \(needed.lastPathComponent)")
+        }
+        return voice
+    }
+
+    /// Makes the recognizer decode with this voice.
+    public func apply(to configuration: inout SpeechRecognizer.Configuration) {
+        switch record.method {
+        case .map: configuration.modelDirectory = modelDirectory.path
+        case .mllr: configuration.extraArguments["-mllr"] = mllrMatrix.path
+        }
+    }
+
+    /// Switches the method without enrolling again.
+    public func using(_ method: Method) throws -> AdaptedVoice {
+        var changed = self
+        changed.record.method = method
+        try changed.writeRecord()
+        return changed
+    }
+
+    func writeRecord() throws {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(record).write(to: directory.appendingPathComponent(Self.recordName), options: .atomic)
+    }
+
+    /// Deletes the stored voice; the base model is used from then on.
+    public static func forget(in directory: URL) throws {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return }
+        try FileManager.default.removeItem(at: directory)
+    }
+}
+
+/// Adapts Debian's acoustic model to a voice with sphinxtrain, from a few recordings and the
+/// words said in them: `sphinx_fe` computes features, `bw` collects statistics against the base
+/// model, `mllr_solve` and `map_adapt` (+ `mk_s2sendump`) turn them into the two adaptations.
+public struct VoiceAdapter {
+    /// One enrollment recording: audio exactly as the decoder saw it (16-bit, `sampleRate`,
+    /// padded and noise-floored: `RecognitionResult.audio`), and the words said.
+    public struct Utterance: Sendable {
+        public var samples: [Int16]
+        public var words: [String]
+        public init(samples: [Int16], words: [String]) {
+            self.samples = samples
+            self.words = words
+        }
+    }
+
+    /// Where the programs are: Debian's `sphinxtrain` puts its trainers in /usr/lib/sphinxtrain,
+    /// `sphinxbase-utils` has sphinx_fe, `pocketsphinx` has pocketsphinx_mdef_convert.
+    public struct Tools: Sendable {
+        public var trainers = "/usr/lib/sphinxtrain"
+        public var featureExtractor = "/usr/bin/sphinx_fe"
+        public var mdefConverter = "/usr/bin/pocketsphinx_mdef_convert"
+        public init() {}
+
+        var all: [String] {
+            [featureExtractor, mdefConverter] + ["bw", "mllr_solve", "map_adapt", "mk_s2sendump"].map { trainers + "/" + $0 }
+        }
+
+        /// The first program that is missing, nil when all are there.
+        public func missing() -> String? {
+            all.first { !FileManager.default.isExecutableFile(atPath: $0) }
+        }
+    }
+
+    public var baseModel: String
+    public var sampleRate: Int
+    public var tools: Tools
+    private let logger = Logger(label: "carevoice.speech.adapter")
+
+    public init(baseModel: String = SpeechRecognizer.Configuration().modelDirectory, sampleRate: Int = 16000, tools: Tools = Tools()) {
+        self.baseModel = baseModel
+        self.sampleRate = sampleRate
+        self.tools = tools
+    }
+
+    /// Adapts the base model to the voice of `utterances` and stores both adaptations in
+    /// `destination`, which is replaced only once all of it worked: a failed enrollment keeps
+    /// the voice stored before.
+    /// - Parameter pronunciations: phones for every word said (`SpeechRecognizer.pronunciation(of:)`).
+    public func adapt(_ utterances: [Utterance], pronunciations: [String: String], method: AdaptedVoice.Method,
+                      into destination: URL, now: Date = Date()) throws -> AdaptedVoice {
+        if let missing = tools.missing() {
+            throw SpeechError.adaptationFailed("\(missing) is missing (Debian packages sphinxtrain and sphinxbase-utils)")
+        }
+        guard !utterances.isEmpty else { throw SpeechError.adaptationFailed("no recordings to learn from") }
+        let words = Set(utterances.flatMap(\.words))
+        if let unknown = words.sorted().first(where: { pronunciations[$0] == nil }) {
+            throw SpeechError.adaptationFailed("no pronunciation for \(unknown)")
+        }
+
+        let fm = FileManager.default
+        let parent = destination.deletingLastPathComponent()
+        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+        let work = parent.appendingPathComponent(".\(destination.lastPathComponent)-work-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: work) }
+        let output = work.appendingPathComponent("voice")
+        let model = output.appendingPathComponent(AdaptedVoice.modelName)
+        for folder in ["base", "wav", "mfc", "acc"].map(work.appendingPathComponent) + [model] {
+            try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        func path(_ name: String) -> String { work.appendingPathComponent(name).path }
+        func base(_ name: String) -> String { baseModel + "/" + name }
+
+        // The base model in the forms sphinxtrain reads.
+        try run(tools.mdefConverter, ["-text", base("mdef"), path("base/mdef.txt")])
+        let sendump: Data
+        do { sendump = try Data(contentsOf: URL(fileURLWithPath: base("sendump"))) } catch {
+            throw SpeechError.adaptationFailed("cannot read \(base("sendump")): \(error.localizedDescription)")
+        }
+        try MixtureWeights.readSendump(sendump).s3File().write(to: URL(fileURLWithPath: path("base/mixture_weights")))
+
+        // The recordings, their words, and a dictionary of just those words.
+        var fileIDs = "", transcripts = ""
+        for (index, utterance) in utterances.enumerated() {
+            let id = String(format: "u%03d", index + 1)
+            try WAVFile.write(PCMAudio(samples: utterance.samples, sampleRate: sampleRate),
+                              to: work.appendingPathComponent("wav/\(id).wav"))
+            fileIDs += id + "\n"
+            transcripts += "<s> \(utterance.words.joined(separator: " ")) </s> (\(id))\n"
+        }
+        try fileIDs.write(toFile: path("fileids"), atomically: true, encoding: .utf8)
+        try transcripts.write(toFile: path("transcripts"), atomically: true, encoding: .utf8)
+        try words.sorted().map { "\($0) \(pronunciations[$0]!)\n" }.joined()
+            .write(toFile: path("dictionary"), atomically: true, encoding: .utf8)
+
+        try run(tools.featureExtractor, ["-argfile", base("feat.params"), "-samprate", String(sampleRate),
+                                         "-c", path("fileids"), "-di", path("wav"), "-do", path("mfc"),
+                                         "-ei", "wav", "-eo", "mfc", "-mswav", "yes"])
+        // bw waits minutes for a feature file that is not there: check first.
+        for index in utterances.indices where !fm.fileExists(atPath: path(String(format: "mfc/u%03d.mfc", index + 1))) {
+            throw SpeechError.adaptationFailed("sphinx_fe wrote no features for recording \(index + 1)")
+        }
+        // The front end must match the model's feat.params (bw does not read it).
+        try run(tools.trainers + "/bw", [
+            "-moddeffn", path("base/mdef.txt"), "-ts2cbfn", ".ptm.",
+            "-meanfn", base("means"), "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
+            "-tmatfn", base("transition_matrices"),
+            "-feat", "1s_c_d_dd", "-svspec", "0-12/13-25/26-38", "-cmn", "batch", "-agc", "none", "-varnorm", "no",
+            "-dictfn", path("dictionary"), "-fdictfn", base("noisedict"),
+            "-ctlfn", path("fileids"), "-lsnfn", path("transcripts"), "-cepdir", path("mfc"), "-cepext", "mfc",
+            "-accumdir", path("acc"),
+        ])
+        try run(tools.trainers + "/mllr_solve", ["-meanfn", base("means"), "-varfn", base("variances"),
+                                                 "-outmllrfn", output.appendingPathComponent(AdaptedVoice.mllrName).path,
+                                                 "-accumdir", path("acc")])
+        func adapted(_ name: String) -> String { model.appendingPathComponent(name).path }
+        try run(tools.trainers + "/map_adapt", [
+            "-moddeffn", path("base/mdef.txt"), "-ts2cbfn", ".ptm.",
+            "-meanfn", base("means"), "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
+            "-tmatfn", base("transition_matrices"), "-accumdir", path("acc"),
+            "-mapmeanfn", adapted("means"), "-mapvarfn", adapted("variances"),
+            "-mapmixwfn", path("adapted_mixture_weights"), "-maptmatfn", adapted("transition_matrices"),
+        ])
+        try run(tools.trainers + "/mk_s2sendump", ["-pocketsphinx", "yes", "-moddeffn", path("base/mdef.txt"),
+                                                   "-mixwfn", path("adapted_mixture_weights"), "-sendumpfn", adapted("sendump")])
+        for name in ["mdef", "feat.params", "noisedict"] {
+            try fm.copyItem(atPath: base(name), toPath: adapted(name))
+        }
+
+        let seconds = Double(utterances.reduce(0) { $0 + $1.samples.count }) / Double(sampleRate)
+        var voice = AdaptedVoice(directory: output, record: .init(method: method, enrolled: now, utterances: utterances.count, seconds: seconds))
+        try voice.writeRecord()
+        // Swap the new voice in; only now is the old one gone.
+        if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
+        try fm.moveItem(at: output, to: destination)
+        voice.directory = destination
+        return voice
+    }
+
+    /// Runs one of the tools; a failure carries the end of what it printed.
+    private func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let log = Pipe()
+        process.standardOutput = log
+        process.standardError = log
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw SpeechError.adaptationFailed("cannot run \(program): \(error.localizedDescription)")
+        }
+        let printed = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let name = (program as NSString).lastPathComponent
+        logger.debug("\(name) exited \(process.terminationStatus)")
+        // bw can exit 0 after "initialization failed"; its log says so.
+        let failedQuietly = printed.contains("initialization failed") || printed.contains("FATAL")
+        guard process.terminationStatus == 0, !failedQuietly else {
+            let tail = printed.split(separator: "\n").suffix(3).joined(separator: " / ")
+            throw SpeechError.adaptationFailed("\(name) failed: \(tail)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import CareAssistant
+import CareModel
+import CareSpeech
+import CareTerminal
+import Foundation
+
+/// What enrollment buys, per speaker: the first recordings of each speaker (each expected value
+/// in turn) enroll them, the rest are decoded without and with their voice.
+struct BenchEnrollment: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enrollment",
+        abstract: "Enroll each speaker of a corpus from a few recordings and decode the rest without and with it.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "The corpus's manifest.tsv (with a speaker column, or FSDD file names).") var manifest: String
+    @Option(help: "Recordings per speaker to enroll with.") var count = 20
+    @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
+    @Flag(help: "Print the misses too.") var misses = false
+
+    func validate() throws {
+        if count < VoiceEnrollment.minimumUtterances { throw ValidationError("--count must be at least \(VoiceEnrollment.minimumUtterances)") }
+    }
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let items = try readManifest(manifest)
+        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
+        guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
+        let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
+        let acceptance = SpeechAcceptance(table: env.table)
+        let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
+        func decoder(_ voice: AdaptedVoice?) throws -> CorpusDecoder {
+            let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
+                                                        countries: env.emergencyCountries, voice: voice)
+            return CorpusDecoder(recognizer: recognizer, judge: judge, acceptance: acceptance, book: env.phrasebook,
+                                 printing: misses ? .misses : .none)
+        }
+        let general = try decoder(nil)
+        let voices = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: voices) }
+
+        var before = Tally.Count(), after = Tally.Count()
+        var enrolledSeconds: [Double] = []
+        for speaker in speakers {
+            let own = items.filter { $0.speaker == speaker }
+            let enrolling = VoiceEnrollment.balancedSelection(own, count: count)
+            let rest = own.filter { item in !enrolling.contains { $0.line == item.line } }
+            var utterances: [VoiceAdapter.Utterance] = []
+            for item in enrolling {
+                guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
+                    throw CommandFailure("\(manifest) line \(item.line): say what was spoken in a text column")
+                }
+                if case .usable(let utterance, _) = try enrollment.take(try WAVFile.read(item.file), words: words) {
+                    utterances.append(utterance)
+                }
+            }
+            let started = Date()
+            let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker))
+            enrolledSeconds.append(Date().timeIntervalSince(started))
+            let without = try general.decode(rest).tally.total
+            let with = try decoder(voice).decode(rest).tally.total
+            before.right += without.right; before.count += without.count
+            after.right += with.right; after.count += with.count
+            Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), tested \(rest.count): \(without.line) -> \(with.line)")
+        }
+        Console.line(String(format: "adaptation: %@, %.1f s per speaker (median)", method.rawValue,
+                            percentile(enrolledSeconds.sorted(), 0.5)))
+        Console.line("without enrollment: \(before.line)")
+        Console.line("enrollment: \(after.right)/\(after.count) correct (\(after.percent))")
+    }
+}

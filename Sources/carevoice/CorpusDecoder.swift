@@ -1,0 +1,89 @@
+import CareAssistant
+import CareLanguage
+import CareSpeech
+import CareTerminal
+import Foundation
+
+/// Decodes corpus recordings exactly as the assistant would (its grammar for the state where it
+/// would hear each one, its rejection) and counts what the dialog's parsers judge right.
+struct CorpusDecoder {
+    enum Printing { case none, misses, every }
+
+    let recognizer: SpeechRecognizer
+    let judge: RecognitionJudge
+    let acceptance: SpeechAcceptance
+    let book: Phrasebook
+    /// Background noise mixed in, at this SNR in dB.
+    var noise: (NoiseColor, Double)?
+    /// A grammar to decode every item with instead of its state's.
+    var grammar: String?
+    var printing: Printing = .misses
+
+    struct Run {
+        var tally = Tally()
+        var decodeTimes: [Double] = []
+        var audioSeconds = 0.0, processingSeconds = 0.0
+
+        func printTimings() {
+            let sorted = decodeTimes.sorted()
+            Console.line(String(format: "final decode per utterance: median %.0f ms, p95 %.0f ms (%d utterances)",
+                                percentile(sorted, 0.5) * 1000, percentile(sorted, 0.95) * 1000, sorted.count))
+            Console.line(String(format: "real-time factor: %.3f (%.1f s of processing for %.1f s of audio)",
+                                audioSeconds > 0 ? processingSeconds / audioSeconds : 0, processingSeconds, audioSeconds))
+        }
+    }
+
+    func decode(_ items: [CorpusItem]) throws -> Run {
+        var run = Run()
+        for (index, item) in items.enumerated() {
+            var audio: PCMAudio
+            do {
+                audio = try WAVFile.read(item.file)
+            } catch {
+                run.tally.add(item.kind, speaker: item.speaker, right: false)
+                Console.line("UNREADABLE line \(item.line) \(item.file.lastPathComponent): \(describe(error, book))")
+                continue
+            }
+            if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
+            let context = judge.context(for: item.kind, expected: item.expected)
+            try recognizer.selectGrammar(grammar ?? context.rawValue)
+            var heard: [String] = [], described: [String] = []
+            let started = Date()
+            recognizer.run(audio) { result in
+                guard !result.text.isEmpty else { return }
+                let transcript = acceptance.transcript(result, in: context)
+                heard.append(transcript)
+                let fit = result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit"
+                described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
+                run.decodeTimes.append(result.decodingTime)
+            }
+            run.processingSeconds += Date().timeIntervalSince(started)
+            run.audioSeconds += audio.duration
+            let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
+            run.tally.add(item.kind, speaker: item.speaker, right: right)
+            if printing == .every || (!right && printing == .misses) {
+                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))")
+            }
+        }
+        return run
+    }
+}
+
+/// Right out of how many, overall, per kind and per speaker.
+struct Tally {
+    struct Count {
+        var right = 0, count = 0
+        var percent: String { String(format: "%.1f%%", Double(right) * 100 / Double(max(count, 1))) }
+        var line: String { "\(right)/\(count) (\(percent))" }
+    }
+    var total = Count()
+    var byKind: [CorpusItem.Kind: Count] = [:]
+    var bySpeaker: [String: Count] = [:]
+
+    mutating func add(_ kind: CorpusItem.Kind, speaker: String?, right: Bool) {
+        let r = right ? 1 : 0
+        total.count += 1; total.right += r
+        byKind[kind, default: Count()].count += 1; byKind[kind, default: Count()].right += r
+        if let speaker { bySpeaker[speaker, default: Count()].count += 1; bySpeaker[speaker, default: Count()].right += r }
+    }
+}

@@ -1,0 +1,137 @@
+import ArgumentParser
+import CareAssistant
+import CareLanguage
+import CareModel
+import CareSpeech
+import CareStore
+import CareTerminal
+import Foundation
+
+/// Learning the person's voice: about twenty short phrases, said after the assistant, adapt
+/// the acoustic model to them; from then on every command recognises with it.
+struct EnrollCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "enroll",
+        abstract: "Learn your voice (about two minutes), so that CareVoice hears you better.",
+        discussion: "Run it again to learn your voice again; --forget goes back to the general voice model.")
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var session: SessionOptions
+    @Option(help: "Learn from the recordings in this manifest (columns file, kind, expected; text for what was said) instead of the microphone.")
+    var manifest: String?
+    @Option(name: .customLong("from-speaker"), help: "With --manifest: only the recordings of this speaker (the speaker column, or FSDD file names).") var speaker: String?
+    @Option(help: "With --manifest: at most this many recordings, each expected value in turn.") var count: Int?
+    @Option(help: "Adaptation to use: map (stronger for the words enrolled) or mllr (one transform for all words).")
+    var method: AdaptedVoice.Method = .preferred
+    @Flag(help: "Forget your voice and use the general model again.") var forget = false
+    @Flag(help: "Say which voice model is in use.") var status = false
+
+    func validate() throws {
+        if forget && status { throw ValidationError("--forget and --status cannot be used together") }
+        if manifest == nil && (speaker != nil || count != nil) { throw ValidationError("--from-speaker and --count need --manifest") }
+        if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+    }
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let directory = env.dataDirectory.voiceDirectory
+        if forget {
+            guard FileManager.default.fileExists(atPath: directory.path) else {
+                return Console.line(book.text(.enrollNothingToForget))
+            }
+            try AdaptedVoice.forget(in: directory)
+            return Console.line(book.text(.enrollForgotten))
+        }
+        if status {
+            guard let voice = env.storedVoice() else { return Console.line(book.text(.enrollStatusNone)) }
+            let date = DateFormatter.localizedString(from: voice.record.enrolled, dateStyle: .long, timeStyle: .short)
+            return Console.line(book.text(.enrollStatus, ["date": date, "count": String(voice.record.utterances),
+                                                          "method": voice.record.method.rawValue.uppercased()]))
+        }
+        try env.dataDirectory.prepare()
+        let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
+        let utterances = try manifest.map { try fromManifest($0, env: env, enrollment: enrollment) }
+            ?? fromPerson(env: env, enrollment: enrollment)
+        guard utterances.count >= VoiceEnrollment.minimumUtterances else {
+            throw CommandFailure(book.text(.enrollTooFew, ["count": String(utterances.count)]))
+        }
+        Console.line(book.text(.enrollLearning))
+        let voice: AdaptedVoice
+        do {
+            voice = try enrollment.learn(from: utterances, method: method, into: directory)
+        } catch {
+            throw CommandFailure(book.text(.enrollFailed, ["reason": "\(error)"]))
+        }
+        Console.line(book.text(.enrollDone, ["count": String(voice.record.utterances),
+                                             "seconds": String(Int(voice.record.seconds.rounded()))]))
+    }
+
+    /// The clear recordings of a corpus, each checked against its words.
+    private func fromManifest(_ path: String, env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
+        var items = try readManifest(path).filter { speaker == nil || $0.speaker == speaker }
+        if let count { items = VoiceEnrollment.balancedSelection(items, count: count) }
+        var utterances: [VoiceAdapter.Utterance] = []
+        for item in items {
+            guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
+                throw CommandFailure("\(path) line \(item.line): say what was spoken in a text column")
+            }
+            if let word = enrollment.unpronounceable(words) {
+                throw CommandFailure("\(path) line \(item.line): I don't know how to pronounce \(word)")
+            }
+            let audio: PCMAudio
+            do { audio = try WAVFile.read(item.file) } catch {
+                throw CommandFailure(env.phrasebook.text(.audioFileError, ["path": item.file.path, "reason": describe(error, env.phrasebook)]))
+            }
+            switch try enrollment.take(audio, words: words) {
+            case .usable(let utterance, _): utterances.append(utterance)
+            case .unclear(let fit):
+                Console.line("left out line \(item.line) \(item.file.lastPathComponent): does not sound like \"\(words.joined(separator: " "))\""
+                             + (fit.map { String(format: " (fit %.1f)", $0) } ?? " (nothing heard)"))
+            }
+        }
+        return utterances
+    }
+
+    /// The phrases of the locale table, said by the person into the microphone (or a recording
+    /// standing in for it with --audio-in).
+    private func fromPerson(env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
+        let book = env.phrasebook
+        var ignored: [Message] = []
+        let settings = ((try? Store(directory: env.dataDirectory).settings()) ?? nil) ?? Settings()
+        let speech = makeSpeechOutput(env, session, settings: settings, notices: &ignored)
+        let openSource: () throws -> AudioSource
+        if let audioIn = session.audioIn {
+            let recording: FileAudioSource
+            do { recording = try FileAudioSource(url: URL(fileURLWithPath: audioIn)) } catch {
+                throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
+            }
+            openSource = { recording }
+        } else {
+            do { _ = try MicrophoneSource(device: session.microphone) } catch {
+                throw CommandFailure(book.text(.enrollNeedsMicrophone, ["reason": "\(error)"]))
+            }
+            openSource = { [microphone = session.microphone] in try MicrophoneSource(device: microphone) }
+        }
+        let person = EnrollmentSession(book: book, speech: speech, openSource: openSource)
+        return try person.record(VoiceEnrollment.prompts(env.table), with: enrollment)
+    }
+}
+
+extension AdaptedVoice.Method: ExpressibleByArgument {}
+
+/// Reads a corpus manifest (../shared/corpora/README.md), with messages a person can act on.
+func readManifest(_ path: String) throws -> [CorpusItem] {
+    let url = URL(fileURLWithPath: path)
+    let text: String
+    do {
+        text = try String(contentsOf: url, encoding: .utf8)
+    } catch {
+        throw CommandFailure("I can't read the manifest \(path): \(error.localizedDescription)")
+    }
+    do {
+        return try CorpusManifest.parse(text, directory: url.deletingLastPathComponent())
+    } catch let error as ManifestError {
+        throw CommandFailure("\(path): \(error.description)")
+    }
+}

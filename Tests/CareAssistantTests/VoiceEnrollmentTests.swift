@@ -1,0 +1,42 @@
+import CareModel
+import Foundation
+import Testing
+@testable import CareAssistant
+import CareLanguage
+
+@Suite struct VoiceEnrollmentTests {
+    static func item(_ expected: String, line: Int, kind: CorpusItem.Kind = .digit, text: String? = nil) -> CorpusItem {
+        CorpusItem(file: URL(fileURLWithPath: "/x/\(line).wav"), kind: kind, expected: expected, line: line, text: text)
+    }
+
+    /// FSDD lists a speaker's takes digit by digit: twenty must be two of each digit.
+    @Test func aSelectionTakesEachExpectedValueInTurn() {
+        let items = (0...9).flatMap { digit in (0...9).map { take in Self.item(String(digit), line: digit * 10 + take) } }
+        let chosen = VoiceEnrollment.balancedSelection(items, count: 20)
+        #expect(chosen.count == 20)
+        #expect(Dictionary(grouping: chosen, by: \.expected).mapValues(\.count) == Dictionary(uniqueKeysWithValues: (0...9).map { (String($0), 2) }))
+        #expect(chosen.prefix(3).map(\.line) == [0, 10, 20], "the first take of each digit comes first")
+        #expect(VoiceEnrollment.balancedSelection(Array(items.prefix(3)), count: 20).count == 3, "no more than there is")
+    }
+
+    @Test func theWordsOfARecordingComeFromItsTextOrItsDigit() {
+        let table = english
+        #expect(VoiceEnrollment.words(for: Self.item("7", line: 1), table: table) == ["seven"])
+        #expect(VoiceEnrollment.words(for: Self.item("0", line: 1), table: table) == ["zero"])
+        #expect(VoiceEnrollment.words(for: Self.item("yes", line: 1, kind: .command), table: table) == ["yes"])
+        #expect(VoiceEnrollment.words(for: Self.item("6.5 mmol/L", line: 1, kind: .reading), table: table) == nil,
+                "a reading's expected value is not what was said")
+        #expect(VoiceEnrollment.words(for: Self.item("6.5 mmol/L", line: 1, kind: .reading, text: "Six point  five"), table: table)
+                == ["six", "point", "five"])
+    }
+
+    @Test func theLocaleAsksForAboutTwoMinutesOfWhatMattersMost() {
+        let prompts = VoiceEnrollment.prompts(english)
+        #expect((15...30).contains(prompts.count))
+        let words = Set(prompts.joined())
+        for needed in ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "point",
+                       "yes", "no", "help", "emergency", "before", "after", "breakfast", "dinner"] {
+            #expect(words.contains(needed), "no prompt says \(needed)")
+        }
+    }
+}
