@@ -45,7 +45,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case reminderDue, reminderFirst, reminderNotDue, reminderOff
     case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
-    case enrollUnusable
+    case enrollUnusable, exportDone, exportFailed
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -290,6 +290,18 @@ public final class Store: Sendable {
         }
     }
 
+    /// Oldest first, those taken within `interval` (both ends included), or all of them.
+    public func readings(in interval: DateInterval?) throws -> [GlucoseReading] {
+        try dbQueue.read { db in
+            var request = ReadingRecord.order(Column("taken_at").asc, Column("id").asc)
+            if let interval {
+                request = request.filter(Column("taken_at") >= interval.start.timeIntervalSince1970
+                                         && Column("taken_at") <= interval.end.timeIntervalSince1970)
+            }
+            return try request.fetchAll(db).map(\.reading)
+        }
+    }
+
     public func readingCount() throws -> Int {
         try dbQueue.read { try ReadingRecord.fetchCount($0) }
     }

@@ -47,6 +47,15 @@ enum ReadingsJSON {
 
         enum CodingKeys: String, CodingKey { case id, takenAt, mmolPerL, mgPerDL, tag, source }
 
+        init(_ r: GlucoseReading) {
+            id = r.id
+            takenAt = ISO8601.withOffset(r.takenAt, offset: r.utcOffsetSeconds)
+            mmolPerL = r.level.mmolPerL
+            mgPerDL = r.level.mgPerDL
+            tag = r.tag?.rawValue
+            source = r.source.rawValue
+        }
+
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
@@ -59,10 +68,7 @@ enum ReadingsJSON {
     }
 
     static func encode(_ readings: [GlucoseReading]) throws -> String {
-        let items = readings.map {
-            Item(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds),
-                 mmolPerL: $0.level.mmolPerL, mgPerDL: $0.level.mgPerDL, tag: $0.tag?.rawValue, source: $0.source.rawValue)
-        }
+        let items = readings.map(Item.init)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(items), as: UTF8.self)

@@ -28,6 +28,20 @@ private func temporaryDirectory() -> URL {
         #expect(all[0].source == .keyboard)
     }
 
+    /// A range keeps both ends and returns oldest first.
+    @Test func readingsInARangeAreOldestFirstWithBothEnds() throws {
+        let dir = DataDirectory(url: temporaryDirectory())
+        defer { try? FileManager.default.removeItem(at: dir.url) }
+        let store = try Store(directory: dir)
+        for (seconds, value) in [(100.0, 5.0), (200, 6.0), (300, 7.0), (400, 8.0)] {
+            try store.save(GlucoseReading(takenAt: Date(timeIntervalSince1970: seconds), utcOffsetSeconds: 0,
+                                          level: GlucoseLevel(value, .mmolPerL), tag: nil, source: .keyboard))
+        }
+        let inside = try store.readings(in: DateInterval(start: Date(timeIntervalSince1970: 200), end: Date(timeIntervalSince1970: 300)))
+        #expect(inside.map(\.level.mmolPerL) == [6.0, 7.0])
+        #expect(try store.readings(in: nil).map(\.level.mmolPerL) == [5.0, 6.0, 7.0, 8.0])
+    }
+
     @Test func usesWALAndPrivatePermissions() throws {
         let dir = DataDirectory(url: temporaryDirectory().appendingPathComponent("nested"))
         defer { try? FileManager.default.removeItem(at: dir.url.deletingLastPathComponent()) }
