@@ -224,6 +224,8 @@ public final class AssistantRuntime {
                 }
             case .showEmergency:
                 showEmergency()
+            case .sayOverview(let range):
+                sayOverview(range)
             case .exit:
                 if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
                     // Set up: the readings begin, in the unit just chosen.
@@ -305,6 +307,21 @@ public final class AssistantRuntime {
         guard case .failure(let error)? = outcome, !storeProblemAnnounced else { return }
         storeProblemAnnounced = true
         say(configuration.phrasebook.message(.storeUnavailable, ["reason": Message("\(error)")]))
+    }
+
+    /// "How am I doing?": the period's readings, compared with the period before.
+    private func sayOverview(_ range: ReportRange) {
+        let opened = configuration.store.wait()
+        announceStoreProblem(opened)
+        guard case .success(let store) = opened else { return }
+        let book = configuration.phrasebook
+        do {
+            let (current, previous) = try store.analysis(of: range)
+            let overview = GlucoseOverview(book: book, unit: configuration.settings.glucoseUnit)
+            for line in overview.spoken(current, range: range, previous: previous) { say(line) }
+        } catch {
+            say(book.message(.storeUnavailable, ["reason": Message("\(error)")]))
+        }
     }
 
     private func showEmergency() {

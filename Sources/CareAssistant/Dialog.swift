@@ -79,6 +79,8 @@ public enum DialogEffect: Sendable, Equatable {
     case addContact(EmergencyContact)
     case removeContact(EmergencyContact)
     case showEmergency
+    /// Say how the readings of this period went (the runtime reads them from the store).
+    case sayOverview(ReportRange)
     case exit
 }
 
@@ -240,6 +242,8 @@ public struct Dialog: Sendable {
             return requestChange(request, now: now)
         case .contacts(let request):
             return requestContacts(request)
+        case .overview(let range):
+            return [.sayOverview(range), prompt(phrasebook.message(.askReading)), .listen(.reading)]
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -260,7 +264,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts:
+        case .unknown, .change, .contacts, .overview:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -290,7 +294,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts:
+        case .unknown, .change, .contacts, .overview:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -352,7 +356,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change, .contacts:
+        case .glucose, .quit, .change, .contacts, .overview:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -471,7 +475,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts:
+        case .glucose, .unknown, .contacts, .overview:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

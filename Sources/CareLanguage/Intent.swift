@@ -11,6 +11,8 @@ public enum Intent: Sendable, Equatable {
     case change(ChangeRequest)
     /// Adding, listing or removing emergency contacts ("add a contact", "remove contact two").
     case contacts(ContactRequest)
+    /// "How am I doing this week?": an overview of this period.
+    case overview(ReportRange)
     /// Nothing we can act on.
     case unknown
 }

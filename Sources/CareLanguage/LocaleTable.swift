@@ -26,6 +26,15 @@ public struct LocaleTable: Sendable, Decodable {
     public var changes: ChangeWords
     public var contacts: ContactWords
     public var enrollment: Enrollment
+    public var overview: OverviewWords
+
+    /// "How am I doing this week?": the questions, and the periods they may name (keys are
+    /// `ReportRange` texts such as "7d").
+    public struct OverviewWords: Sendable, Decodable {
+        public var asks: [String]
+        public var periods: [String: [String]]
+        public var defaultPeriod: String
+    }
 
     /// Learning the person's voice: the phrases said, in order.
     public struct Enrollment: Sendable, Decodable {
@@ -291,6 +300,9 @@ extension LocaleTable {
         }
         guard p.months.count == 12, p.monthAbbreviations.count == 12 else {
             throw LocaleTableError.incomplete(file: file, missing: "profile.months (12 of them)")
+        }
+        for key in table.overview.periods.keys.sorted() + [table.overview.defaultPeriod] where ReportRange(key) == nil {
+            throw LocaleTableError.incomplete(file: file, missing: "overview.periods: \(key) is not a period such as 7d")
         }
         guard table.enrollment.prompts.count >= 10 else {
             throw LocaleTableError.incomplete(file: file, missing: "enrollment.prompts (10 or more)")

@@ -46,6 +46,13 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
     case enrollUnusable, exportDone, exportFailed
+    case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll
+    case overviewNone, overviewCount, overviewAverage, overviewLowsHighs, overviewSame, overviewHigher, overviewLower
+    case overviewInRange, overviewSharesOfReadings, overviewVariation, overviewMeals, overviewHigherThanUsual
+    case readingOne, readingMany, dayOne, dayMany, percent, trendTableHeader, trendHigherThanUsual
+    case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportHours
+    case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
+    case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -65,8 +65,22 @@ public struct UtteranceParser: Sendable {
         if (table.commands["quit"] ?? []).contains(joined) { return .quit }
         if let request = changes.changeRequest(text) { return .change(request) }
         if let request = contactRequest(tokens) { return .contacts(request) }
+        if let range = overviewRequest(tokens) { return .overview(range) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
         return .unknown
+    }
+
+    /// A question from `overview.asks`, then nothing or one of its periods.
+    func overviewRequest(_ tokens: [String]) -> ReportRange? {
+        let words = table.overview
+        let asks = words.asks.map(Tokenizer.tokens).sorted { $0.count > $1.count }
+        guard let ask = asks.first(where: { tokens.starts(with: $0) }) else { return nil }
+        let rest = tokens.dropFirst(ask.count).joined(separator: " ")
+        if rest.isEmpty { return ReportRange(words.defaultPeriod) }
+        guard let period = words.periods.first(where: { $0.value.map { Tokenizer.tokens($0).joined(separator: " ") }.contains(rest) }) else {
+            return nil
+        }
+        return ReportRange(period.key)
     }
 
     private func containsEmergency(_ tokens: [String]) -> Bool {

@@ -302,6 +302,18 @@ public final class Store: Sendable {
         }
     }
 
+    /// The readings of a period analysed, and those of the period of the same length just
+    /// before it, for comparison (nil for everything on record).
+    public func analysis(of range: ReportRange, now: Date = Date(), calendar: Calendar = .current) throws
+        -> (current: GlucoseAnalysis, previous: GlucoseAnalysis?) {
+        guard let interval = range.interval(endingAt: now, calendar: calendar) else {
+            return (GlucoseAnalysis(try readings(in: nil)), nil)
+        }
+        let before = DateInterval(start: interval.start.addingTimeInterval(-interval.duration),
+                                  end: interval.start.addingTimeInterval(-0.001))
+        return (GlucoseAnalysis(try readings(in: interval)), GlucoseAnalysis(try readings(in: before)))
+    }
+
     public func readingCount() throws -> Int {
         try dbQueue.read { try ReadingRecord.fetchCount($0) }
     }

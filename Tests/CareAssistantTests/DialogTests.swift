@@ -141,6 +141,21 @@ struct Script {
         #expect(try #require(s.saved).level.mmolPerL == 7.2)
     }
 
+    /// The overview is the runtime's to say (it reads the store); the dialog asks for it and
+    /// goes on listening. While a reading waits for its yes the question is not taken.
+    @Test func askingHowItIsGoingAsksForTheOverviewOfThatPeriod() {
+        var s = Script()
+        s.send(.heard("how am i doing"))
+        #expect(s.effects.first == .sayOverview(.days(7)))
+        #expect(s.listening == .reading)
+        s.send(.typed("what was my average last month"))
+        #expect(s.effects.first == .sayOverview(.days(30)))
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("how am i doing"))
+        #expect(!s.effects.contains(.sayOverview(.days(7))))
+        #expect(s.saved == nil)
+    }
+
     @Test func notUnderstoodSavesNothingAndGoesOn() {
         var s = Script()
         s.send(.heard("I have three cats"))

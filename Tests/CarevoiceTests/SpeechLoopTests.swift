@@ -35,6 +35,17 @@ import Testing
         #expect(try readings(in: dir).map(\.mmolPerL) == [6.5])
     }
 
+    /// "How am I doing this week?", said, is answered from the readings saved.
+    @Test func aSpokenQuestionAboutTheWeekIsAnswered() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five before breakfast", "yes", "how am i doing this week"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("In the last 7 days: one reading on one day."), "\(run.stdout)")
+        #expect(run.stdout.contains("Average 6.5 mmol/L; lowest 6.5, highest 6.5."))
+    }
+
     @Test func noSavesNothing() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
