@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module layout: see ../shared/design/ARCHITECTURE.md and README.md.
 // C libraries are wrapped by the C* targets and seen only by CareSpeech,
-// CareTerminal and the executable.
+// CareTerminal, CareReport and the executable.
 let package = Package(
     name: "CareVoice",
     platforms: [.macOS(.v13)],
@@ -28,6 +28,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("pocketsphinx"), .linkedLibrary("sphinxbase")]
         ),
         .target(name: "CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo"),
         .target(
             name: "CEditLine",
             cSettings: [.unsafeFlags(["-I/usr/include/editline"])],
@@ -46,6 +47,8 @@ let package = Package(
             dependencies: ["CareModel", "CEspeakNG", "CPocketSphinx", "CALSA", .product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "CareTerminal", dependencies: ["CEditLine"]),
+        // Reports for a doctor: PDF through cairo and pango.
+        .target(name: "CareReport", dependencies: ["CareModel", "CareLanguage", "CPangoCairo"]),
 
         // The dialog (pure reducer) and the runtime that performs its effects.
         .target(
@@ -55,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "carevoice",
-            dependencies: ["CareAssistant", "CareModel", "CareLanguage", "CareStore", "CareSpeech", "CareTerminal",
+            dependencies: ["CareAssistant", "CareModel", "CareLanguage", "CareStore", "CareSpeech", "CareTerminal", "CareReport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "CareStoreTests", dependencies: ["CareStore", "CareModel"]),
         .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareModel", "CareTestSupport"]),
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
+        .testTarget(name: "CareReportTests", dependencies: ["CareReport", "CareLanguage", "CareModel"]),
         .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
         .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),

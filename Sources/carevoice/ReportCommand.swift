@@ -1,0 +1,46 @@
+import ArgumentParser
+import CareLanguage
+import CareModel
+import CareReport
+import CareStore
+import CareTerminal
+import Foundation
+
+/// A PDF for the doctor: who and which period, the summary, a chart of the readings against
+/// the target band, the time-of-day pattern and every reading, in the person's language.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report", abstract: "Write a PDF report of your readings for your doctor.")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Where to write the PDF.") var pdf: String
+    @Option(help: "Period: the last 30d, 3m, 6m, 1y, or all.") var range = "3m"
+    @Flag(help: "Landscape pages (the chart takes half the width).") var landscape = false
+    @Option(help: "Unit to show: mmol/L or mg/dL (default: your setting).") var unit: String?
+
+    func validate() throws {
+        if ReportRange(range) == nil { throw ValidationError("--range must look like 30d, 3m, 6m, 1y or all") }
+        if let unit, GlucoseUnit.parse(unit) == nil { throw ValidationError("--unit must be mmol/L or mg/dL") }
+    }
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let store = try openStore(env)
+        let settings = (try? store.settings()) ?? Settings()
+        let period = ReportRange(range)!
+        let now = Date()
+        let (current, previous) = try store.analysis(of: period, now: now)
+        let content = ReportContent.make(current: current, previous: previous, range: period,
+                                         interval: period.interval(endingAt: now, calendar: .current),
+                                         name: (try? store.profile())??.name, unit: unit.flatMap(GlucoseUnit.parse) ?? settings.glucoseUnit,
+                                         book: book, now: now)
+        let pages: Int
+        do {
+            pages = try PDFReport.write(content, to: pdf, orientation: landscape ? .landscape : .portrait)
+        } catch {
+            throw CommandFailure(book.text(.reportFailed, ["path": pdf, "reason": "\(error)"]))
+        }
+        Console.line(book.text(.reportWritten, ["pages": String(pages), "count": String(current.readings.count), "path": pdf]))
+    }
+}
