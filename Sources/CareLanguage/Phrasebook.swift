@@ -53,6 +53,9 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportHours
     case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
+    case emailBadAddress, emailNoReports, emailNoSuchReport, emailNoReportFile, emailNotAPDF, emailSubject, emailBody
+    case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
+    case emailReportLine, emailWhichReport
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -159,6 +159,17 @@ public final class Store: Sendable {
         }
     }
 
+    /// Several readings in one transaction (all or none), e.g. an import.
+    public func save(_ readings: [GlucoseReading], createdAt: Date = Date()) throws -> [GlucoseReading] {
+        try change { db in
+            try readings.map { reading in
+                var record = ReadingRecord(reading, createdAt: createdAt)
+                try record.insert(db)
+                return record.reading
+            }
+        }
+    }
+
     public func latestReading() throws -> GlucoseReading? {
         try readings(limit: 1).first
     }

@@ -41,6 +41,12 @@ struct ReportCommand: ParsableCommand {
         } catch {
             throw CommandFailure(book.text(.reportFailed, ["path": pdf, "reason": "\(error)"]))
         }
+        let interval = period.interval(endingAt: now, calendar: .current)
+        let path = URL(fileURLWithPath: pdf).standardizedFileURL.path
+        // Offered by carevoice email; the report itself is written whatever happens to this list.
+        try? ReportLog(directory: env.dataDirectory).record(.init(
+            path: path, made: now, from: interval?.start ?? current.readings.first?.takenAt ?? now, to: interval?.end ?? now,
+            readings: current.readings.count, pages: pages))
         Console.line(book.text(.reportWritten, ["pages": String(pages), "count": String(current.readings.count), "path": pdf]))
     }
 }

@@ -20,10 +20,10 @@ import Testing
                 let reading = GlucoseReading(takenAt: end.addingTimeInterval(-Double(day) * 86_400 - hours * 3600),
                                              utcOffsetSeconds: -8 * 3600, level: GlucoseLevel((value * 10).rounded() / 10, .mmolPerL),
                                              tag: tag, source: .keyboard)
-                readings.append(try store.save(reading))
+                readings.append(reading)
             }
         }
-        return readings
+        return try store.save(readings)
     }
 
     static func tool(_ name: String, _ arguments: [String]) throws -> String {
