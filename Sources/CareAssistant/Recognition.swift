@@ -12,12 +12,8 @@ public enum RecognizerFactory {
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
-        var configuration = SpeechRecognizer.Configuration()
-        configuration.modelDirectory = table.speech.acousticModel
-        configuration.dictionary = table.speech.dictionary
-        configuration.extraWords = resources.extraPronunciations(for: table)
+        var configuration = Self.configuration(table: table, resources: resources)
         configuration.extraArguments = extraArguments
-        configuration.measuresFit = true
         voice?.apply(to: &configuration)
         let overrides = searchOverrides(extraArguments)
         func settings(_ context: ListeningContext) -> [String: Double] {
@@ -41,6 +37,17 @@ public enum RecognizerFactory {
         }
         try recognizer.selectGrammar(ListeningContext.reading.rawValue)
         return recognizer
+    }
+
+    /// The locale's acoustic model, dictionary and extra words, measuring every utterance's fit
+    /// (rejection needs it): what every recognizer of ours starts from.
+    public static func configuration(table: LocaleTable, resources: ResourceLocator) -> SpeechRecognizer.Configuration {
+        var configuration = SpeechRecognizer.Configuration()
+        configuration.modelDirectory = table.speech.acousticModel
+        configuration.dictionary = table.speech.dictionary
+        configuration.extraWords = resources.extraPronunciations(for: table)
+        configuration.measuresFit = true
+        return configuration
     }
 
     /// The raw decoder options that are per-grammar settings, as numbers.

@@ -37,11 +37,7 @@ public final class VoiceEnrollment {
     /// audio of what it decodes.
     public init(table: LocaleTable, resources: ResourceLocator) throws {
         self.table = table
-        var configuration = SpeechRecognizer.Configuration()
-        configuration.modelDirectory = table.speech.acousticModel
-        configuration.dictionary = table.speech.dictionary
-        configuration.extraWords = resources.extraPronunciations(for: table)
-        configuration.measuresFit = true
+        var configuration = RecognizerFactory.configuration(table: table, resources: resources)
         configuration.keepsAudio = true
         recognizer = try SpeechRecognizer(configuration, grammars: ["prompt_0": Self.grammar(for: ["yes"])])
     }

@@ -53,6 +53,7 @@ public final class PDFReport {
         drawFooter()
         cairo_show_page(cairo)
         cairo_destroy(cairo)
+        fonts.values.forEach { pango_font_description_free($0) }
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         cairo_surface_destroy(surface)
@@ -75,11 +76,20 @@ public final class PDFReport {
 
     // MARK: Text
 
+    /// Parsed once per size and weight: a table of 700 readings lays out thousands of cells.
+    private var fonts: [String: OpaquePointer] = [:]
+
+    private func font(size: Double, bold: Bool) -> OpaquePointer {
+        let name = "\(Self.fontFamily) \(bold ? "Bold " : "")\(size)"
+        if let known = fonts[name] { return known }
+        let font = pango_font_description_from_string(name)!
+        fonts[name] = font
+        return font
+    }
+
     private func layout(_ text: String, size: Double, bold: Bool, width: Double, singleLine: Bool = false) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cairo)!
-        let font = pango_font_description_from_string("\(Self.fontFamily) \(bold ? "Bold " : "")\(size)")
-        pango_layout_set_font_description(layout, font)
-        pango_font_description_free(font)
+        pango_layout_set_font_description(layout, font(size: size, bold: bold))
         pango_layout_set_width(layout, Int32(width * Double(PANGO_SCALE)))
         if singleLine {
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)

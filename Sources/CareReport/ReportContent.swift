@@ -80,6 +80,21 @@ public struct ReportContent: Sendable {
                               tickLabel: format, dateLabel: { [dayFormat] in dayFormat.string(from: $0) })
 
         let value = { (mmol: Double) in GlucoseLevel(mmolPerL: mmol).displayValue(in: unit) }
+        // Each reading in the clock where it was taken; formatters made once per UTC offset
+        // (changing a formatter's time zone rebuilds it: it was most of a 700-reading report's time).
+        var formatters: [Int: (DateFormatter, DateFormatter)] = [:]
+        func localFormatters(_ offset: Int) -> (DateFormatter, DateFormatter) {
+            if let known = formatters[offset] { return known }
+            let made = [day, clock].map { template -> DateFormatter in
+                let formatter = DateFormatter()
+                formatter.locale = template.locale
+                formatter.dateFormat = template.dateFormat
+                formatter.timeZone = TimeZone(secondsFromGMT: offset) ?? timeZone
+                return formatter
+            }
+            formatters[offset] = (made[0], made[1])
+            return (made[0], made[1])
+        }
         content.hours = Table(heading: book.text(.reportHours),
                               columns: [book.text(.reportColumnHour), book.text(.reportColumnCount),
                                         book.text(.reportColumnMedian, ["unit": symbol]), book.text(.reportColumnMiddleHalf, ["unit": symbol])],
@@ -94,9 +109,7 @@ public struct ReportContent: Sendable {
                                            book.text(.reportColumnNote)],
                                  widths: [0.18, 0.11, 0.16, 0.27, 0.28],
                                  rows: current.readings.map { r in
-                                     let local = TimeZone(secondsFromGMT: r.utcOffsetSeconds) ?? timeZone
-                                     day.timeZone = local
-                                     clock.timeZone = local
+                                     let (day, clock) = localFormatters(r.utcOffsetSeconds)
                                      return [day.string(from: r.takenAt), clock.string(from: r.takenAt), r.level.displayValue(in: unit),
                                              r.tag.map { book.table.phrases(for: $0).speak } ?? "",
                                              current.isHigherThanUsual(r) ? book.text(.trendHigherThanUsual) : ""]

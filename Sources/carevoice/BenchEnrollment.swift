@@ -46,15 +46,7 @@ struct BenchEnrollment: ParsableCommand {
             let own = items.filter { $0.speaker == speaker }
             let enrolling = VoiceEnrollment.balancedSelection(own, count: count)
             let rest = own.filter { item in !enrolling.contains { $0.line == item.line } }
-            var utterances: [VoiceAdapter.Utterance] = []
-            for item in enrolling {
-                guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
-                    throw CommandFailure("\(manifest) line \(item.line): say what was spoken in a text column")
-                }
-                if case .usable(let utterance, _) = try enrollment.take(try WAVFile.read(item.file), words: words) {
-                    utterances.append(utterance)
-                }
-            }
+            let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker))
             enrolledSeconds.append(Date().timeIntervalSince(started))

@@ -71,26 +71,7 @@ struct EnrollCommand: ParsableCommand {
     private func fromManifest(_ path: String, env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
         var items = try readManifest(path).filter { speaker == nil || $0.speaker == speaker }
         if let count { items = VoiceEnrollment.balancedSelection(items, count: count) }
-        var utterances: [VoiceAdapter.Utterance] = []
-        for item in items {
-            guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
-                throw CommandFailure("\(path) line \(item.line): say what was spoken in a text column")
-            }
-            if let word = enrollment.unpronounceable(words) {
-                throw CommandFailure("\(path) line \(item.line): I don't know how to pronounce \(word)")
-            }
-            let audio: PCMAudio
-            do { audio = try WAVFile.read(item.file) } catch {
-                throw CommandFailure(env.phrasebook.text(.audioFileError, ["path": item.file.path, "reason": describe(error, env.phrasebook)]))
-            }
-            switch try enrollment.take(audio, words: words) {
-            case .usable(let utterance, _): utterances.append(utterance)
-            case .unclear(let fit):
-                Console.line("left out line \(item.line) \(item.file.lastPathComponent): does not sound like \"\(words.joined(separator: " "))\""
-                             + (fit.map { String(format: " (fit %.1f)", $0) } ?? " (nothing heard)"))
-            }
-        }
-        return utterances
+        return try clearRecordings(items, manifest: path, env: env, enrollment: enrollment, tellLeftOut: true)
     }
 
     /// The phrases of the locale table, said by the person into the microphone (or a recording
@@ -116,6 +97,33 @@ struct EnrollCommand: ParsableCommand {
         let person = EnrollmentSession(book: book, speech: speech, openSource: openSource)
         return try person.record(VoiceEnrollment.prompts(env.table), with: enrollment)
     }
+}
+
+/// Each corpus recording checked against the words it says: those that sound like them, ready
+/// to learn from (`carevoice enroll --manifest`, `bench enrollment`).
+func clearRecordings(_ items: [CorpusItem], manifest: String, env: AppEnvironment, enrollment: VoiceEnrollment,
+                     tellLeftOut: Bool) throws -> [VoiceAdapter.Utterance] {
+    var utterances: [VoiceAdapter.Utterance] = []
+    for item in items {
+        guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
+            throw CommandFailure("\(manifest) line \(item.line): say what was spoken in a text column")
+        }
+        if let word = enrollment.unpronounceable(words) {
+            throw CommandFailure("\(manifest) line \(item.line): I don't know how to pronounce \(word)")
+        }
+        let audio: PCMAudio
+        do { audio = try WAVFile.read(item.file) } catch {
+            throw CommandFailure(env.phrasebook.text(.audioFileError, ["path": item.file.path, "reason": describe(error, env.phrasebook)]))
+        }
+        switch try enrollment.take(audio, words: words) {
+        case .usable(let utterance, _): utterances.append(utterance)
+        case .unclear(let fit) where tellLeftOut:
+            Console.line("left out line \(item.line) \(item.file.lastPathComponent): does not sound like \"\(words.joined(separator: " "))\""
+                         + (fit.map { String(format: " (fit %.1f)", $0) } ?? " (nothing heard)"))
+        case .unclear: break
+        }
+    }
+    return utterances
 }
 
 extension AdaptedVoice.Method: ExpressibleByArgument {}

@@ -85,11 +85,29 @@ enum ISO8601 {
         format(date, offset: offset, pattern: "yyyy-MM-dd HH:mm")
     }
 
+    /// One formatter per offset and pattern: making one costs far more than using it, and an
+    /// export formats thousands of times.
+    private static let cache = FormatterCache()
+
     private static func format(_ date: Date, offset: Int, pattern: String) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(secondsFromGMT: offset)
-        f.dateFormat = pattern
-        return f.string(from: date)
+        cache.formatter(offset: offset, pattern: pattern).string(from: date)
+    }
+
+    private final class FormatterCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var formatters: [String: DateFormatter] = [:]
+
+        func formatter(offset: Int, pattern: String) -> DateFormatter {
+            lock.withLock {
+                let key = "\(offset) \(pattern)"
+                if let known = formatters[key] { return known }
+                let f = DateFormatter()
+                f.locale = Locale(identifier: "en_US_POSIX")
+                f.timeZone = TimeZone(secondsFromGMT: offset)
+                f.dateFormat = pattern
+                formatters[key] = f
+                return f
+            }
+        }
     }
 }
