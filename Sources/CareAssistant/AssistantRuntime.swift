@@ -171,10 +171,10 @@ public final class AssistantRuntime {
             guard !result.text.isEmpty else { return }
             logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
             onHeard?(result)
-            let transcript = acceptance.transcript(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
-            guard !transcript.isEmpty else { return sayNotCaught() }
+            let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
+            guard event != .heard("") else { return sayNotCaught() }
             pendingEditable = nil
-            perform(conversation.handle(.heard(transcript), now: heard))
+            perform(conversation.handle(event, now: heard))
             try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }

@@ -44,6 +44,9 @@ public enum DialogEvent: Sendable, Equatable {
     case started
     /// A recognizer transcript.
     case heard(String)
+    /// A transcript whose words fit the sound only loosely: a reading in it is read back as a
+    /// guess, digit by digit; otherwise it is taken as `heard`.
+    case heardUnsure(String)
     /// A plain line of typed text (piped stdin, or a terminal line that was not pre-filled).
     case typed(String)
     /// The pre-filled editable line as it stands on Enter: unchanged means yes, emptied
@@ -113,6 +116,8 @@ public struct Dialog: Sendable {
     public internal(set) var contacts: [EmergencyContact]
     /// What was said last, for "repeat".
     var lastPrompt: Message?
+    /// The utterance being handled fit its words only loosely (`.heardUnsure`).
+    private var unsure = false
 
     public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, settings: Settings = Settings(),
                 hasProfile: Bool = true, countries: [String] = [], contacts: [EmergencyContact] = []) {
@@ -142,6 +147,11 @@ public struct Dialog: Sendable {
     }
 
     public mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect] {
+        if case .heardUnsure(let text) = event {
+            unsure = true
+            defer { unsure = false }
+            return handle(.heard(text), now: now)
+        }
         switch (state, event) {
         case (.finished, _):
             return []
@@ -376,7 +386,8 @@ public struct Dialog: Sendable {
 
     private mutating func readBack(_ pending: PendingReading, now: Date) -> [DialogEffect] {
         state = .confirming(pending)
-        let message = phrasebook.message(.readBack, ["reading": phrasebook.describe(pending.description, now: now)])
+        let message = unsure ? phrasebook.guessedReadBack(pending.description, now: now)
+            : phrasebook.message(.readBack, ["reading": phrasebook.describe(pending.description, now: now)])
         return [prompt(message), .showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText),
                 .listen(.answer)]
     }

@@ -75,7 +75,7 @@ final class MicrophoneListener: @unchecked Sendable {
             for result in recognizer.process(samples) where !result.text.isEmpty {
                 logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
-                events.put(InputEvent(origin: .voice, event: .heard(acceptance.transcript(result, in: ListeningContext(rawValue: result.grammar) ?? wanted))))
+                events.put(InputEvent(origin: .voice, event: acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))
             }
         }
         source.close()

@@ -55,7 +55,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
     case emailBadAddress, emailNoReports, emailNoSuchReport, emailNoReportFile, emailNotAPDF, emailSubject, emailBody
     case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
-    case emailReportLine, emailWhichReport
+    case emailReportLine, emailWhichReport, readBackUnsure
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.
@@ -101,6 +101,13 @@ public struct Phrasebook: Sendable {
             spoken += ", \(when)"
         }
         return Message(display: display, spoken: spoken)
+    }
+
+    /// The read-back of a reading heard only loosely: a guess, with its number one digit at a
+    /// time and pauses between ("six, point, five", shown the same so a screen reader says it so).
+    public func guessedReadBack(_ reading: ReadingDescription, now: Date) -> Message {
+        let digits = Message(numbers.spellDigits(reading.valueText).split(separator: " ").joined(separator: ", "))
+        return message(.readBackUnsure, ["reading": describe(reading, now: now), "digits": digits])
     }
 
     /// "It's time for a glucose reading. Your last one was yesterday at 7:30 AM."

@@ -156,6 +156,20 @@ struct Script {
         #expect(s.saved == nil)
     }
 
+    /// A reading heard loosely is read back as a guess, its number digit by digit; the answer
+    /// to it is taken as any other, and the next reading heard well is read back plainly.
+    @Test func aLooselyHeardReadingIsReadBackAsAGuessDigitByDigit() throws {
+        var s = Script()
+        s.send(.heardUnsure("glucose six point five before breakfast"))
+        #expect(s.said == ["I think you said 6.5 mmol/L, before breakfast. That is six, point, five. Is that right?"])
+        #expect(s.spoken.first?.contains("six point five millimoles per litre") == true)
+        #expect(s.editable == "glucose 6.5 before breakfast")
+        s.send(.heardUnsure("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 6.5)
+        s.send(.heard("glucose seven point two"))
+        #expect(s.said.first == "7.2 mmol/L. Shall I save it?")
+    }
+
     @Test func notUnderstoodSavesNothingAndGoesOn() {
         var s = Script()
         s.send(.heard("I have three cats"))

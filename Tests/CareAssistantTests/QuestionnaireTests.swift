@@ -99,6 +99,16 @@ private struct Interview {
         #expect(i.asking == .dateOfBirth)
     }
 
+    /// Every answer is read back anyway: one heard loosely is handled as one heard well.
+    @Test func aLooselyHeardAnswerIsReadBackLikeAnyOther() {
+        var i = Interview()
+        i.answerUntil(.weight)
+        i.effects = i.q.handle(.heardUnsure("seventy kilos"))
+        #expect(i.said == ["70 kg. Is that right?"])
+        i.effects = i.q.handle(.heardUnsure("yes"))
+        #expect(i.asking == .sex)
+    }
+
     @Test func repeatSaysTheQuestionAgain() {
         var i = Interview()
         i.answerUntil(.weight)

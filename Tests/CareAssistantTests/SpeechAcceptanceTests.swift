@@ -35,6 +35,18 @@ import Testing
         #expect(SpeechAcceptance(table: english, minimumFit: -50).transcript(digits, in: .reading) == "six")
     }
 
+    /// Between the floor and the confident fit the words are taken as a guess; emergency words
+    /// are never doubted.
+    @Test func looselyFittingWordsAreAGuess() {
+        let glucose = "glucose six point five"
+        #expect(acceptance.event(heard(glucose, fit: -12), in: .reading) == .heard(glucose))
+        #expect(acceptance.event(heard(glucose, fit: SpeechAcceptance.confidentFit), in: .reading) == .heard(glucose))
+        #expect(acceptance.event(heard(glucose, fit: -21), in: .reading) == .heardUnsure(glucose))
+        #expect(acceptance.event(heard(glucose, fit: -29), in: .reading) == .heard(""))
+        #expect(acceptance.event(heard("help me", fit: -45), in: .reading) == .heard("help me"))
+        #expect(acceptance.event(heard("yes", fit: nil), in: .answer) == .heard("yes"))
+    }
+
     @Test func withoutAMeasuredFitTheTranscriptStands() {
         #expect(acceptance.transcript(heard("no", fit: nil), in: .reading) == "no")
         #expect(acceptance.transcript(heard("", fit: -90), in: .reading) == "")
