@@ -99,6 +99,6 @@ public struct GlucoseOverview: Sendable {
     }
 
     private func count(_ n: Int, _ one: MessageKey, _ many: MessageKey) -> Message {
-        book.message(n == 1 ? one : many, ["count": number(n)])
+        book.count(n, one: one, many: many)
     }
 }

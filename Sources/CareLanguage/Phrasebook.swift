@@ -49,7 +49,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll
     case overviewNone, overviewCount, overviewAverage, overviewLowsHighs, overviewSame, overviewHigher, overviewLower
     case overviewInRange, overviewSharesOfReadings, overviewVariation, overviewMeals, overviewHigherThanUsual
-    case readingOne, readingMany, dayOne, dayMany, percent, trendTableHeader, trendHigherThanUsual
+    case readingOne, readingMany, dayOne, dayMany, pageOne, pageMany, percent, trendTableHeader, trendHigherThanUsual
     case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportHours
     case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
@@ -101,6 +101,11 @@ public struct Phrasebook: Sendable {
             spoken += ", \(when)"
         }
         return Message(display: display, spoken: spoken)
+    }
+
+    /// "one reading", "12 readings": a count with the word that agrees with it.
+    public func count(_ n: Int, one: MessageKey, many: MessageKey) -> Message {
+        message(n == 1 ? one : many, ["count": Message(display: String(n), spoken: numbers.spell(String(n)))])
     }
 
     /// The read-back of a reading heard only loosely: a guess, with its number one digit at a

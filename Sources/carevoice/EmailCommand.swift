@@ -44,7 +44,7 @@ struct EmailCommand: ParsableCommand {
         let message = MailMessage(
             from: name.map { "\($0) <\(sender)>" } ?? sender, to: to,
             subject: book.text(.emailSubject, period),
-            body: book.text(.emailBody, period.merging(["count": String(chosen.readings)]) { a, _ in a })
+            body: book.text(.emailBody, period.merging(["readings": book.count(chosen.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
                 + (name.map { "\n\n" + $0 } ?? "") + "\n",
             date: Date(),
             attachments: [.init(fileName: URL(fileURLWithPath: chosen.path).lastPathComponent, contentType: "application/pdf", data: pdf)])
@@ -95,7 +95,8 @@ struct EmailCommand: ParsableCommand {
         day.dateFormat = "yyyy-MM-dd"
         for (index, entry) in entries.enumerated() {
             Console.line(book.text(.emailReportLine, ["number": String(index + 1), "from": day.string(from: entry.from),
-                                                      "to": day.string(from: entry.to), "count": String(entry.readings),
+                                                      "to": day.string(from: entry.to),
+                                                      "readings": book.count(entry.readings, one: .readingOne, many: .readingMany).display,
                                                       "path": entry.path]))
         }
         Console.line(book.text(.emailWhichReport))

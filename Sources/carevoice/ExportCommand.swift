@@ -36,7 +36,7 @@ struct ExportCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(book.text(.exportFailed, ["path": path, "reason": error.localizedDescription]))
             }
-            Console.line(book.text(.exportDone, ["count": String(readings.count), "path": path]))
+            Console.line(book.text(.exportDone, ["readings": book.count(readings.count, one: .readingOne, many: .readingMany).display, "path": path]))
         }
     }
 }

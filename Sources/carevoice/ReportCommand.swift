@@ -47,6 +47,8 @@ struct ReportCommand: ParsableCommand {
         try? ReportLog(directory: env.dataDirectory).record(.init(
             path: path, made: now, from: interval?.start ?? current.readings.first?.takenAt ?? now, to: interval?.end ?? now,
             readings: current.readings.count, pages: pages))
-        Console.line(book.text(.reportWritten, ["pages": String(pages), "count": String(current.readings.count), "path": pdf]))
+        Console.line(book.text(.reportWritten, ["pages": book.count(pages, one: .pageOne, many: .pageMany).display,
+                                                "readings": book.count(current.readings.count, one: .readingOne, many: .readingMany).display,
+                                                "path": pdf]))
     }
 }
