@@ -56,6 +56,8 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case emailBadAddress, emailNoReports, emailNoSuchReport, emailNoReportFile, emailNotAPDF, emailSubject, emailBody
     case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
     case emailReportLine, emailWhichReport, readBackUnsure
+    case diaryNone, diaryLine, diaryNeedsTitle, diaryPictureProblem, diaryReadBack, diaryNotSaved, diarySaved, diaryNoSuch
+    case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -141,6 +141,7 @@ public final class Store: Sendable {
                 t.column("value", .text).notNull()
             }
         }
+        registerDiary(&migrator)
         return migrator
     }
 
@@ -256,12 +257,16 @@ public final class Store: Sendable {
         }
     }
 
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try dbQueue.read(body)
+    }
+
     // MARK: Writing
 
     /// Every change goes through here: one transaction, then the emergency card is rewritten
     /// so it never lags behind what was saved. The change is saved even if the card cannot be
     /// written (that is logged), so the person is never told a saved reading was lost.
-    private func change<T>(_ body: (Database) throws -> T) throws -> T {
+    func change<T>(_ body: (Database) throws -> T) throws -> T {
         let result: T
         do {
             result = try dbQueue.write(body)

@@ -1,0 +1,146 @@
+import ArgumentParser
+import CareLanguage
+import CareModel
+import CareStore
+import CareTerminal
+import Foundation
+
+/// Diary and meal notes from the command line: list, add (read back, saved after a yes unless
+/// --yes), delete. Pictures are checked by their first bytes and stored once by content.
+struct DiaryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diary", abstract: "Your diary and meal notes: list them, add one, delete one.",
+        subcommands: [DiaryList.self, DiaryAdd.self, DiaryDelete.self], defaultSubcommand: DiaryList.self)
+}
+
+struct DiaryList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, newest first.")
+
+    enum Order: String, ExpressibleByArgument, CaseIterable { case date, title, tag }
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "Sort by date (newest first), title or tag.") var sort: Order = .date
+    @Option(help: "Only notes with this tag.") var tag: String?
+    @Option(help: "Only notes on or after this day (YYYY-MM-DD).") var from: String?
+    @Option(help: "Only notes on or before this day (YYYY-MM-DD).") var to: String?
+    @Flag(help: "Print JSON.") var json = false
+
+    func validate() throws {
+        for day in [from, to].compactMap({ $0 }) where CalendarDay(iso: day) == nil {
+            throw ValidationError("\(day) is not a day written as YYYY-MM-DD")
+        }
+    }
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let library = PictureLibrary(dataDirectory: env.dataDirectory)
+        var entries = try openStore(env).diaryEntries()
+        if let tag { entries = entries.filter { $0.tags.contains(tag.lowercased()) } }
+        let first = from.flatMap(CalendarDay.init(iso:)), last = to.flatMap(CalendarDay.init(iso:))
+        entries = entries.filter { entry in
+            let day = entry.localDay
+            return (first.map { day >= $0 } ?? true) && (last.map { day <= $0 } ?? true)
+        }
+        switch sort {
+        case .date: break
+        case .title: entries.sort { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+        case .tag: entries.sort { ($0.tags.first ?? "\u{10FFFF}", $1.takenAt) < ($1.tags.first ?? "\u{10FFFF}", $0.takenAt) }
+        }
+        if json {
+            struct Item: Encodable { var id: Int64?; var takenAt: String; var title: String; var body: String; var tags: [String]; var pictures: [String] }
+            let items = entries.map { Item(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds), title: $0.title,
+                                           body: $0.body, tags: $0.tags, pictures: $0.pictures.map { library.url(of: $0).path }) }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return print(String(decoding: try encoder.encode(items), as: UTF8.self))
+        }
+        guard !entries.isEmpty else { return Console.line(env.phrasebook.text(.diaryNone)) }
+        for entry in entries { Console.line(env.phrasebook.text(.diaryLine, DiaryWording.fields(entry, env: env))) }
+    }
+}
+
+struct DiaryAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a note (read back; saved after your yes).")
+
+    @OptionGroup var common: CommonOptions
+    @Option(help: "The title (default: the first words of the body).") var title: String?
+    @Option(help: "The text of the note.") var body = ""
+    @Option(help: "A tag (again for several): a preset one such as breakfast, or your own.") var tag: [String] = []
+    @Option(help: "A picture to attach (JPEG, PNG, HEIC or WebP; again for several).") var picture: [String] = []
+    @Flag(help: "Save without asking.") var yes = false
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let title = (title ?? body.split(separator: " ").prefix(6).joined(separator: " ")).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !title.isEmpty else { throw CommandFailure(book.text(.diaryNeedsTitle)) }
+        let now = Date()
+        let entry = DiaryEntry(takenAt: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now), title: title, body: body,
+                               tags: DiaryEntry.normalizedTags(tag))
+        let store = try openStore(env)
+        let library = PictureLibrary(dataDirectory: env.dataDirectory)
+        // Every picture is checked before the question, so a yes is never answered in vain.
+        for path in picture {
+            do { _ = try library.check(path) } catch let problem as PictureLibrary.Problem {
+                throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
+            }
+        }
+        if !yes {
+            var fields = DiaryWording.fields(entry, env: env)
+            fields["pictures"] = String(picture.count)
+            Console.line(book.text(.diaryReadBack, fields))
+            guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
+                return Console.line(book.text(.diaryNotSaved))
+            }
+        }
+        let saved: DiaryEntry
+        do {
+            saved = try store.saveDiary(entry, pictures: picture, library: library)
+        } catch let problem as PictureLibrary.Problem {
+            throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
+        }
+        Console.line(book.text(.diarySaved, DiaryWording.fields(saved, env: env)))
+    }
+}
+
+struct DiaryDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a note (and its pictures no other note shows).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The note's number, as the list shows it.") var id: Int64
+    @Flag(help: "Delete without asking.") var yes = false
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let store = try openStore(env)
+        guard let entry = try store.diaryEntries().first(where: { $0.id == id }) else {
+            throw CommandFailure(book.text(.diaryNoSuch, ["id": String(id)]))
+        }
+        if !yes {
+            Console.line(book.text(.diaryAskDelete, DiaryWording.fields(entry, env: env)))
+            guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
+                return Console.line(book.text(.diaryNotDeleted))
+            }
+        }
+        _ = try store.deleteDiary(id: id, library: PictureLibrary(dataDirectory: env.dataDirectory))
+        Console.line(book.text(.diaryDeleted, DiaryWording.fields(entry, env: env)))
+    }
+}
+
+/// The placeholders a note's messages use.
+enum DiaryWording {
+    static func fields(_ entry: DiaryEntry, env: AppEnvironment) -> [String: String] {
+        ["id": entry.id.map(String.init) ?? "", "date": ISO8601.localMinutes(entry.takenAt, offset: entry.utcOffsetSeconds),
+         "title": entry.title, "body": sentence(entry.body),
+         "tags": entry.tags.isEmpty ? env.phrasebook.text(.diaryNoTags) : entry.tags.joined(separator: ", "),
+         "pictures": String(entry.pictures.count)]
+    }
+
+    /// The body as a sentence after the title's: " porridge with banana." ("" when empty).
+    static func sentence(_ body: String) -> String {
+        let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let last = text.last else { return "" }
+        return " " + text + (".!?。！？".contains(last) ? "" : ".")
+    }
+}
