@@ -49,7 +49,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll
     case overviewNone, overviewCount, overviewAverage, overviewLowsHighs, overviewSame, overviewHigher, overviewLower
     case overviewInRange, overviewSharesOfReadings, overviewVariation, overviewMeals, overviewHigherThanUsual
-    case readingOne, readingMany, dayOne, dayMany, pageOne, pageMany, percent, trendTableHeader, trendHigherThanUsual
+    case readingOne, readingMany, dayOne, dayMany, pageOne, pageMany, noteOne, noteMany, readingsAndNotes, percent, trendTableHeader, trendHigherThanUsual
     case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportHours
     case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
@@ -57,7 +57,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
     case emailReportLine, emailWhichReport, readBackUnsure
     case diaryNone, diaryLine, diaryNeedsTitle, diaryPictureProblem, diaryReadBack, diaryNotSaved, diarySaved, diaryNoSuch
-    case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags
+    case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags, dayHeading, dayReading, dayNote, dayNothing
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.
@@ -158,7 +158,7 @@ public struct Phrasebook: Sendable {
     }
 
     /// `date` in the locale's words with a fixed pattern, in `calendar` (the person's by default).
-    func format(_ date: Date, _ pattern: String, in calendar: Calendar? = nil) -> String {
+    public func format(_ date: Date, _ pattern: String, in calendar: Calendar? = nil) -> String {
         let calendar = calendar ?? self.calendar
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: table.id == "en" ? "en_US_POSIX" : table.id)

@@ -24,12 +24,7 @@ public struct DiaryEntry: Sendable, Equatable {
     }
 
     /// The day where it was written.
-    public var localDay: CalendarDay {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: takenAt)
-        return CalendarDay(year: c.year!, month: c.month!, day: c.day!)
-    }
+    public var localDay: CalendarDay { CalendarDay(takenAt, utcOffsetSeconds: utcOffsetSeconds) }
 
     /// Tags as a person writes them ("Breakfast", " stress ") made canonical, each once, in order.
     public static func normalizedTags(_ tags: [String]) -> [String] {

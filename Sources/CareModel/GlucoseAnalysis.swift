@@ -185,6 +185,11 @@ public struct LocalMonth: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var description: String { String(format: "%04d-%02d", year, month) }
 }
 
+extension GlucoseReading {
+    /// The day where it was taken.
+    public var localDay: CalendarDay { CalendarDay(takenAt, utcOffsetSeconds: utcOffsetSeconds) }
+}
+
 /// When a reading was taken on the clock and calendar where it was taken (its own UTC offset).
 struct LocalTime: Sendable, Hashable {
     var day: CalendarDay

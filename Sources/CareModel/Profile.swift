@@ -43,6 +43,21 @@ public struct CalendarDay: Sendable, Hashable, Codable, Comparable, CustomString
         return CalendarDay(year: c.year!, month: c.month!, day: c.day!)
     }
 
+    /// The day on the clock of a place `utcOffsetSeconds` east of UTC, at `date`.
+    public init(_ date: Date, utcOffsetSeconds: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(identifier: "UTC")!
+        self = Self.today(date, calendar: calendar)
+    }
+
+    /// The day `days` later (earlier when negative).
+    public func adding(days: Int) -> CalendarDay {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(from: DateComponents(year: year, month: month, day: day))!
+        return Self.today(calendar.date(byAdding: .day, value: days, to: date)!, calendar: calendar)
+    }
+
     /// Whole years from this day to `today`.
     public func age(on today: CalendarDay) -> Int {
         today.year - year - ((today.month, today.day) < (month, day) ? 1 : 0)

@@ -8,7 +8,7 @@ struct CareVoice: ParsableCommand {
         commandName: "carevoice",
         abstract: "An offline, voice-first health assistant.",
         discussion: "Run without a command to start the assistant: say or type a glucose reading.",
-        subcommands: [AssistantCommand.self, ReadingsCommand.self, DiaryCommand.self, TrendCommand.self, ReportCommand.self, EmailCommand.self, ExportCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
+        subcommands: [AssistantCommand.self, ReadingsCommand.self, DiaryCommand.self, DayCommand.self, TrendCommand.self, ReportCommand.self, EmailCommand.self, ExportCommand.self, BenchCommand.self, ListenCommand.self, SayCommand.self,
                       EmergencyCommand.self, ContactsCommand.self, OnboardingCommand.self, ProfileCommand.self,
                       SettingsCommand.self, RemindCommand.self, EnrollCommand.self,
                       GrammarCommand.self],

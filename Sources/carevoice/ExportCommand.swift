@@ -13,11 +13,14 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Write a CSV file (header row; one reading a line).") var csv: String?
-    @Option(help: "Write a JSON file.") var json: String?
+    @Option(help: "Write a JSON file (readings and diary notes).") var json: String?
+    @Option(name: .customLong("diary-csv"), help: "Write the diary notes to this CSV file.") var diaryCSV: String?
     @Option(help: "Which readings: the last 30d, 2w, 3m, 1y, or all.") var range = "all"
 
     func validate() throws {
-        if csv == nil && json == nil { throw ValidationError("say where to write: --csv FILE and/or --json FILE") }
+        if csv == nil && json == nil && diaryCSV == nil {
+            throw ValidationError("say where to write: --csv FILE, --json FILE and/or --diary-csv FILE")
+        }
         if ReportRange(range) == nil { throw ValidationError("--range must look like 30d, 2w, 3m, 1y or all") }
     }
 
@@ -26,17 +29,29 @@ struct ExportCommand: ParsableCommand {
         let book = env.phrasebook
         let period = ReportRange(range)!
         let now = Date()
-        let readings = try openStore(env).readings(in: period.interval(endingAt: now, calendar: .current))
-        var written: [(String, Data)] = []
-        if let csv { written.append((csv, Data(ReadingsExport.csv(readings).utf8))) }
-        if let json { written.append((json, try ReadingsExport.json(readings, range: period, generated: now))) }
-        for (path, data) in written {
+        let store = try openStore(env)
+        let interval = period.interval(endingAt: now, calendar: .current)
+        let readings = try store.readings(in: interval)
+        let notes = try store.diaryEntries().filter { interval?.contains($0.takenAt) ?? true }.reversed()
+        let library = PictureLibrary(dataDirectory: env.dataDirectory)
+        var written: [(String, Data, Int)] = []
+        if let csv { written.append((csv, Data(ReadingsExport.csv(readings).utf8), readings.count)) }
+        if let diaryCSV { written.append((diaryCSV, Data(ReadingsExport.diaryCSV(Array(notes), library: library).utf8), notes.count)) }
+        if let json {
+            written.append((json, try ReadingsExport.json(readings, diary: Array(notes), library: library, range: period, generated: now),
+                            readings.count + notes.count))
+        }
+        for (path, data, _) in written {
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw CommandFailure(book.text(.exportFailed, ["path": path, "reason": error.localizedDescription]))
             }
-            Console.line(book.text(.exportDone, ["readings": book.count(readings.count, one: .readingOne, many: .readingMany).display, "path": path]))
+            let what = path == diaryCSV ? book.count(notes.count, one: .noteOne, many: .noteMany)
+                : path == json && !notes.isEmpty ? book.message(.readingsAndNotes, ["readings": book.count(readings.count, one: .readingOne, many: .readingMany),
+                                                                                   "notes": book.count(notes.count, one: .noteOne, many: .noteMany)])
+                : book.count(readings.count, one: .readingOne, many: .readingMany)
+            Console.line(book.text(.exportDone, ["readings": what.display, "path": path]))
         }
     }
 }
@@ -54,15 +69,38 @@ enum ReadingsExport {
         })
     }
 
+    static let diaryHeader = ["id", "taken_at", "title", "body", "tags", "pictures"]
+
+    /// Tags and picture paths separated by semicolons within their field.
+    static func diaryCSV(_ notes: [DiaryEntry], library: PictureLibrary) -> String {
+        CSV.document(header: diaryHeader, rows: notes.map { n in
+            [n.id.map(String.init) ?? "", ISO8601.withOffset(n.takenAt, offset: n.utcOffsetSeconds), n.title, n.body,
+             n.tags.joined(separator: ";"), n.pictures.map { library.url(of: $0).path }.joined(separator: ";")]
+        })
+    }
+
+    struct Note: Encodable {
+        var id: Int64?
+        var takenAt: String
+        var title: String
+        var body: String
+        var tags: [String]
+        var pictures: [String]
+    }
+
     struct Document: Encodable {
         var generated: String
         var range: String
         var readings: [ReadingsJSON.Item]
+        var diary: [Note]
     }
 
-    static func json(_ readings: [GlucoseReading], range: ReportRange, generated: Date) throws -> Data {
+    static func json(_ readings: [GlucoseReading], diary: [DiaryEntry], library: PictureLibrary, range: ReportRange,
+                     generated: Date) throws -> Data {
+        let notes = diary.map { Note(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds), title: $0.title,
+                                     body: $0.body, tags: $0.tags, pictures: $0.pictures.map { library.url(of: $0).path }) }
         let document = Document(generated: ISO8601.withOffset(generated, offset: TimeZone.current.secondsFromGMT(for: generated)),
-                                range: range.description, readings: readings.map(ReadingsJSON.Item.init))
+                                range: range.description, readings: readings.map(ReadingsJSON.Item.init), diary: notes)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import CareModel
 
@@ -21,6 +22,15 @@ import Testing
     ] as [([UInt8], PictureFormat?)])
     func picturesAreKnownByTheirFirstBytes(_ bytes: [UInt8], _ format: PictureFormat?) {
         #expect(PictureFormat.detect(bytes) == format)
+    }
+
+    /// 23:30 on 31 December in Vancouver is the next year in UTC; a day before 1 March 2028 is 29 February.
+    @Test func daysAreWhereThingsHappened() {
+        let newYearUTC = Date(timeIntervalSince1970: 1_798_761_600 + 7 * 3600 - 1800)   // 2027-01-01 06:30 UTC
+        #expect(CalendarDay(newYearUTC, utcOffsetSeconds: -8 * 3600) == CalendarDay(year: 2026, month: 12, day: 31))
+        #expect(CalendarDay(newYearUTC, utcOffsetSeconds: 0) == CalendarDay(year: 2027, month: 1, day: 1))
+        #expect(CalendarDay(year: 2028, month: 3, day: 1).adding(days: -1) == CalendarDay(year: 2028, month: 2, day: 29))
+        #expect(CalendarDay(year: 2026, month: 12, day: 31).adding(days: 1) == CalendarDay(year: 2027, month: 1, day: 1))
     }
 
     @Test func tagsAreLowerCaseAndEachOnce() {

@@ -83,3 +83,49 @@ import Testing
         #expect(absent.status != 0 && absent.stderr.contains("There is no note 7."))
     }
 }
+
+@Suite struct DayAndDiaryExportTests {
+    /// Readings and notes of one day, in the order they happened; another day says it has nothing.
+    @Test func aDayIsItsReadingsAndNotesInTimeOrder() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 6.5 before breakfast\nyes\nglucose 7.1 yesterday at 9 pm\nyes\n")
+        _ = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "Breakfast", "--body", "porridge", "--tag", "breakfast", "--yes"])
+        let today = try CLI.run(["day", "--data-dir", dir.path])
+        let lines = today.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(today.stdout)")
+        #expect(lines[1].hasSuffix("  glucose 6.5 mmol/L, before breakfast"))
+        #expect(lines[2].hasSuffix("  note 1: Breakfast. porridge. Tags: breakfast."))
+        let yesterday = try CLI.run(["day", "yesterday", "--data-dir", dir.path])
+        #expect(yesterday.stdout.split(separator: "\n").last == "21:00  glucose 7.1 mmol/L")
+        let empty = try CLI.run(["day", "2020-02-29", "--data-dir", dir.path])
+        #expect(empty.stdout == "Nothing was recorded on 29 February 2020.\n")
+        let wrong = try CLI.run(["day", "2020-02-30", "--data-dir", dir.path])
+        #expect(wrong.status != 0 && wrong.stderr.contains("2020-02-30 is not a day"))
+    }
+
+    /// A note's commas, quotes and line breaks survive the CSV; the JSON has both kinds.
+    @Test func notesAreExportedBesideTheReadings() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "glucose 6.5\nyes\n")
+        let body = "rice, fish and \"a little\" soy sauce\nthen a walk"
+        _ = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "Dinner", "--body", body, "--tag", "dinner", "--tag", "exercise", "--yes"])
+        let csv = dir.appendingPathComponent("notes.csv"), json = dir.appendingPathComponent("all.json")
+        let run = try CLI.run(["export", "--data-dir", dir.path, "--diary-csv", csv.path, "--json", json.path])
+        #expect(run.stdout.contains("Wrote one diary note to \(csv.path)."))
+        #expect(run.stdout.contains("Wrote one reading and one diary note to \(json.path)."), "\(run.stdout)")
+        let text = try String(contentsOf: csv, encoding: .utf8)
+        #expect(text.hasPrefix("id,taken_at,title,body,tags,pictures\r\n"))
+        #expect(text.contains(",Dinner,\"rice, fish and \"\"a little\"\" soy sauce\nthen a walk\",dinner;exercise,\r\n"), "\(text)")
+        struct Document: Decodable {
+            struct Note: Decodable { var title: String; var body: String; var tags: [String] }
+            var readings: [ReadingsOnly]
+            var diary: [Note]
+            struct ReadingsOnly: Decodable { var mmolPerL: Double }
+        }
+        let document = try JSONDecoder().decode(Document.self, from: Data(contentsOf: json))
+        #expect(document.readings.map(\.mmolPerL) == [6.5])
+        #expect(document.diary.first?.body == body && document.diary.first?.tags == ["dinner", "exercise"])
+    }
+}
