@@ -44,7 +44,7 @@ public struct GlucoseOverview: Sendable {
             let shown = abs(GlucoseLevel(mmolPerL: difference).value(in: unit))
             // Within what a meter shows as equal, it is the same.
             let key: MessageKey = shown < (unit == .mmolPerL ? 0.05 : 0.5) ? .overviewSame : difference > 0 ? .overviewHigher : .overviewLower
-            lines.append(book.message(key, ["difference": level(abs(difference)), "before": level(before, withUnit: true)]))
+            lines.append(book.message(key, ["difference": level(abs(difference), withUnit: true), "before": level(before, withUnit: true)]))
         }
         return lines
     }

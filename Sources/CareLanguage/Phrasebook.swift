@@ -50,7 +50,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case overviewNone, overviewCount, overviewAverage, overviewLowsHighs, overviewSame, overviewHigher, overviewLower
     case overviewInRange, overviewSharesOfReadings, overviewVariation, overviewMeals, overviewHigherThanUsual
     case readingOne, readingMany, dayOne, dayMany, pageOne, pageMany, noteOne, noteMany, readingsAndNotes, percent, trendTableHeader, trendHigherThanUsual
-    case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportHours
+    case reportTitle, reportFor, reportPeriod, reportGenerated, reportSummary, reportChart, reportChartLegend, reportChartLegendNotes, reportHours
     case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
     case emailBadAddress, emailNoReports, emailNoSuchReport, emailNoReportFile, emailNotAPDF, emailSubject, emailBody

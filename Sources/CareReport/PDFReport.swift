@@ -188,6 +188,15 @@ public final class PDFReport {
             cairo_arc(cairo, xFor(point.date), yFor(point.value), 1.8, 0, 2 * .pi)
             cairo_fill(cairo)
         }
+        // Diary notes: small triangles standing on the bottom of the frame.
+        cairo_set_source_rgb(cairo, 0.15, 0.35, 0.75)
+        for note in chart.notes {
+            let x = xFor(note), base = top + plotHeight
+            cairo_move_to(cairo, x - 3, base); cairo_line_to(cairo, x + 3, base); cairo_line_to(cairo, x, base - 5)
+            cairo_close_path(cairo)
+            cairo_fill(cairo)
+        }
+        cairo_set_source_rgb(cairo, 0, 0, 0)
         for (date, alignRight) in [(chart.start, false), (chart.end, true)] {
             let label = layout(chart.dateLabel(date), size: 7, bold: false, width: plotWidth / 2)
             let w = size(of: label).width

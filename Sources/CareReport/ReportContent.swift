@@ -20,6 +20,8 @@ public struct ReportContent: Sendable {
         public var start: Date
         public var end: Date
         public var points: [(date: Date, value: Double)]
+        /// When diary notes were written: marked along the bottom of the chart.
+        public var notes: [Date]
         public var band: ClosedRange<Double>
         public var scale: ClosedRange<Double>
         /// Values labelled on the vertical axis.
@@ -40,7 +42,8 @@ public struct ReportContent: Sendable {
     public var pageLabel: String
 
     public static func make(current: GlucoseAnalysis, previous: GlucoseAnalysis?, range: ReportRange, interval: DateInterval?,
-                            name: String?, unit: GlucoseUnit, book: Phrasebook, now: Date, timeZone: TimeZone = .current) -> ReportContent {
+                            name: String?, unit: GlucoseUnit, book: Phrasebook, now: Date, notes: [Date] = [],
+                            timeZone: TimeZone = .current) -> ReportContent {
         let day = DateFormatter(), clock = DateFormatter()
         for formatter in [day, clock] {
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -73,9 +76,11 @@ public struct ReportContent: Sendable {
         dayFormat.timeZone = timeZone
         dayFormat.dateFormat = "yyyy-MM-dd"
         content.chart = Chart(heading: book.text(.reportChart),
-                              legend: book.text(.reportChartLegend, ["low": format(band.lowerBound), "high": format(band.upperBound), "unit": symbol]),
+                              legend: book.text(notes.isEmpty ? .reportChartLegend : .reportChartLegendNotes,
+                                                ["low": format(band.lowerBound), "high": format(band.upperBound), "unit": symbol]),
                               start: start, end: end,
                               points: current.readings.map { ($0.takenAt, $0.level.value(in: unit)) },
+                              notes: notes.filter { $0 >= start && $0 <= end },
                               band: band, scale: 0...top, ticks: Array(stride(from: 0, through: top, by: step * (top > 10 * step ? 2 : 1))),
                               tickLabel: format, dateLabel: { [dayFormat] in dayFormat.string(from: $0) })
 

@@ -34,7 +34,7 @@ struct ReportCommand: ParsableCommand {
         let content = ReportContent.make(current: current, previous: previous, range: period,
                                          interval: period.interval(endingAt: now, calendar: .current),
                                          name: (try? store.profile())??.name, unit: unit.flatMap(GlucoseUnit.parse) ?? settings.glucoseUnit,
-                                         book: book, now: now)
+                                         book: book, now: now, notes: try store.diaryEntries().map(\.takenAt))
         let pages: Int
         do {
             pages = try PDFReport.write(content, to: pdf, orientation: landscape ? .landscape : .portrait)

@@ -16,6 +16,7 @@ struct TrendCommand: ParsableCommand {
     @Option(help: "Unit to show: mmol/L or mg/dL (default: your setting).") var unit: String?
     @Option(help: "Only readings at or above this value (in the unit shown).") var above: Double?
     @Option(help: "Only readings at or below this value (in the unit shown).") var below: Double?
+    @Flag(name: .customLong("diary-days"), help: "Only readings of days with a diary note.") var diaryDays = false
 
     func validate() throws {
         if ReportRange(range) == nil { throw ValidationError("--range must look like 30d, 2w, 3m, 1y or all") }
@@ -32,9 +33,11 @@ struct TrendCommand: ParsableCommand {
         let overview = GlucoseOverview(book: env.phrasebook, unit: shownUnit)
         for line in overview.written(current, range: period, previous: previous) { Console.line(line.display) }
 
+        let noteDays = diaryDays ? Set(try store.diaryEntries().map(\.localDay)) : []
         let shown = current.readings.filter { reading in
             let value = reading.level.value(in: shownUnit)
             return above.map { value >= $0 - 1e-9 } ?? true && below.map { value <= $0 + 1e-9 } ?? true
+                && (!diaryDays || noteDays.contains(reading.localDay))
         }
         guard !shown.isEmpty else { return }
         Console.line("")

@@ -22,7 +22,7 @@ import Testing
             "In the last week: 5 readings on 5 days.",
             "Average 7 mmol/L; lowest 3.5, highest 11.",
             "1 below 3.9, 1 above 10.",
-            "That is 1 lower than the period before, when the average was 8 mmol/L.",
+            "That is 1 mmol/L lower than the period before, when the average was 8 mmol/L.",
         ])
         #expect(lines[1].spoken == "Average seven millimoles per litre; lowest three point five, highest eleven.")
     }

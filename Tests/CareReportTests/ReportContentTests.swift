@@ -43,5 +43,18 @@ import Testing
         #expect(chart.scale.upperBound >= 21.3 && chart.band == 3.9...10.0)
         #expect(chart.points.count == 4)
         #expect(content.hours?.rows.map { $0[0] } == ["02:00", "07:00", "12:00", "22:00"], "1_800_000_000 is 2027-01-15 08:00 UTC")
+        #expect(chart.notes.isEmpty && !chart.legend.contains("triangle"))
+    }
+
+    /// Diary notes inside the period are marked on the chart, and the legend says what the marks are.
+    @Test func diaryNotesInThePeriodAreMarked() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let inside = now.addingTimeInterval(-3 * 86_400), outside = now.addingTimeInterval(-40 * 86_400)
+        let content = ReportContent.make(current: GlucoseAnalysis([Self.reading(6.0, hoursAgo: 30, tag: nil)]), previous: nil,
+                                         range: .days(30), interval: ReportRange.days(30).interval(endingAt: now, calendar: Calendar(identifier: .gregorian)),
+                                         name: nil, unit: .mmolPerL, book: Self.book, now: now, notes: [inside, outside], timeZone: Self.utc)
+        let chart = try #require(content.chart)
+        #expect(chart.notes == [inside])
+        #expect(chart.legend.hasSuffix("each triangle at the bottom is a diary note."))
     }
 }

@@ -39,6 +39,12 @@ import Testing
         let highRows = high.stdout.split(separator: "\n").drop { !$0.hasPrefix("Date and time") }.dropFirst()
         #expect(highRows.map { $0.split(separator: ";")[1].trimmingCharacters(in: .whitespaces) } == ["160", "202"])
 
+        // Only the days with a diary note: today's.
+        _ = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "Walk", "--yes"])
+        let noteDays = try CLI.run(["trend", "--data-dir", dir.path, "--diary-days"])
+        let noteRows = noteDays.stdout.split(separator: "\n").drop { !$0.hasPrefix("Date and time") }.dropFirst()
+        #expect(noteRows.count == 3 && !noteRows.contains { $0.contains("7.1") }, "\(noteRows)")
+
         // Yesterday's 8 pm reading may or may not be within 24 hours; today's three always are.
         let day = try CLI.run(["trend", "--data-dir", dir.path, "--range", "1d"])
         #expect(day.stdout.hasPrefix("In the last 24 hours: 3 readings") || day.stdout.hasPrefix("In the last 24 hours: 4 readings"),
