@@ -27,6 +27,28 @@ public struct LocaleTable: Sendable, Decodable {
     public var contacts: ContactWords
     public var enrollment: Enrollment
     public var overview: OverviewWords
+    public var diary: DiaryWords
+
+    /// Diary notes: the preset tags, numbered from 1 in this order.
+    public struct DiaryWords: Sendable, Decodable {
+        public struct Tag: Sendable, Decodable {
+            public var key: String
+            public var say: [String]
+            public var speak: String
+        }
+        public var tags: [Tag]
+
+        /// The preset a tag names ("Supper", "3", "dinner" -> dinner), else the tag itself in
+        /// lower case (the person's own); nil for a number that names no preset.
+        public func canonicalTag(_ text: String) -> String? {
+            let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+            if let number = Int(word) { return tags.indices.contains(number - 1) ? tags[number - 1].key : nil }
+            return tags.first { $0.key == word || $0.say.contains(word) }?.key ?? word
+        }
+
+        /// How a stored tag is named: a preset's own word, or the person's tag as they wrote it.
+        public func name(_ key: String) -> String { tags.first { $0.key == key }?.speak ?? key }
+    }
 
     /// "How am I doing this week?": the questions, and the periods they may name (keys are
     /// `ReportRange` texts such as "7d").
@@ -303,6 +325,9 @@ extension LocaleTable {
         }
         for key in table.overview.periods.keys.sorted() + [table.overview.defaultPeriod] where ReportRange(key) == nil {
             throw LocaleTableError.incomplete(file: file, missing: "overview.periods: \(key) is not a period such as 7d")
+        }
+        guard !table.diary.tags.isEmpty else {
+            throw LocaleTableError.incomplete(file: file, missing: "diary.tags")
         }
         guard table.enrollment.prompts.count >= 10 else {
             throw LocaleTableError.incomplete(file: file, missing: "enrollment.prompts (10 or more)")

@@ -57,7 +57,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
     case emailReportLine, emailWhichReport, readBackUnsure
     case diaryNone, diaryLine, diaryNeedsTitle, diaryPictureProblem, diaryReadBack, diaryNotSaved, diarySaved, diaryNoSuch
-    case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags, dayHeading, dayReading, dayNote, dayNothing
+    case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags, diaryPresetTag, diaryOwnTags, diaryNoSuchTag, dayHeading, dayReading, dayNote, dayNothing
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -10,7 +10,7 @@ import Foundation
 struct DiaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diary", abstract: "Your diary and meal notes: list them, add one, delete one.",
-        subcommands: [DiaryList.self, DiaryAdd.self, DiaryDelete.self], defaultSubcommand: DiaryList.self)
+        subcommands: [DiaryList.self, DiaryAdd.self, DiaryDelete.self, DiaryTags.self], defaultSubcommand: DiaryList.self)
 }
 
 struct DiaryList: ParsableCommand {
@@ -35,7 +35,10 @@ struct DiaryList: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let library = PictureLibrary(dataDirectory: env.dataDirectory)
         var entries = try openStore(env).diaryEntries()
-        if let tag { entries = entries.filter { $0.tags.contains(tag.lowercased()) } }
+        if let tag {
+            let key = env.table.diary.canonicalTag(tag) ?? tag.lowercased()
+            entries = entries.filter { $0.tags.contains(key) }
+        }
         let first = from.flatMap(CalendarDay.init(iso:)), last = to.flatMap(CalendarDay.init(iso:))
         entries = entries.filter { entry in
             let day = entry.localDay
@@ -65,7 +68,8 @@ struct DiaryAdd: ParsableCommand {
     @OptionGroup var common: CommonOptions
     @Option(help: "The title (default: the first words of the body).") var title: String?
     @Option(help: "The text of the note.") var body = ""
-    @Option(help: "A tag (again for several): a preset one such as breakfast, or your own.") var tag: [String] = []
+    @Option(help: "A tag (again for several): a preset one by name or number (carevoice diary tags), or your own.")
+    var tag: [String] = []
     @Option(help: "A picture to attach (JPEG, PNG, HEIC or WebP; again for several).") var picture: [String] = []
     @Flag(help: "Save without asking.") var yes = false
 
@@ -74,9 +78,16 @@ struct DiaryAdd: ParsableCommand {
         let book = env.phrasebook
         let title = (title ?? body.split(separator: " ").prefix(6).joined(separator: " ")).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw CommandFailure(book.text(.diaryNeedsTitle)) }
+        let words = env.table.diary
+        let tags = try tag.map { given in
+            guard let key = words.canonicalTag(given) else {
+                throw CommandFailure(book.text(.diaryNoSuchTag, ["number": given, "count": String(words.tags.count)]))
+            }
+            return key
+        }
         let now = Date()
         let entry = DiaryEntry(takenAt: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now), title: title, body: body,
-                               tags: DiaryEntry.normalizedTags(tag))
+                               tags: DiaryEntry.normalizedTags(tags))
         let store = try openStore(env)
         let library = PictureLibrary(dataDirectory: env.dataDirectory)
         // Every picture is checked before the question, so a yes is never answered in vain.
@@ -128,12 +139,29 @@ struct DiaryDelete: ParsableCommand {
     }
 }
 
+struct DiaryTags: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tags", abstract: "The preset tags, numbered, and your own.")
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let presets = env.table.diary.tags
+        for (index, tag) in presets.enumerated() {
+            Console.line(env.phrasebook.text(.diaryPresetTag, ["number": String(index + 1), "name": tag.speak]))
+        }
+        var seen = Set(presets.map(\.key))
+        let own = try openStore(env).diaryEntries().reversed().flatMap(\.tags).filter { seen.insert($0).inserted }
+        if !own.isEmpty { Console.line(env.phrasebook.text(.diaryOwnTags, ["tags": own.joined(separator: ", ")])) }
+    }
+}
+
 /// The placeholders a note's messages use.
 enum DiaryWording {
     static func fields(_ entry: DiaryEntry, env: AppEnvironment) -> [String: String] {
         ["id": entry.id.map(String.init) ?? "", "date": ISO8601.localMinutes(entry.takenAt, offset: entry.utcOffsetSeconds),
          "title": entry.title, "body": sentence(entry.body),
-         "tags": entry.tags.isEmpty ? env.phrasebook.text(.diaryNoTags) : entry.tags.joined(separator: ", "),
+         "tags": entry.tags.isEmpty ? env.phrasebook.text(.diaryNoTags) : entry.tags.map(env.table.diary.name).joined(separator: ", "),
          "pictures": String(entry.pictures.count)]
     }
 

@@ -129,3 +129,24 @@ import Testing
         #expect(document.diary.first?.body == body && document.diary.first?.tags == ["dinner", "exercise"])
     }
 }
+
+@Suite struct DiaryTagTests {
+    /// Presets by number, name or another word for them; anything else is the person's own tag,
+    /// offered afterwards; a number no preset has saves nothing.
+    @Test func tagsArePresetsByNumberOrWordOrThePersonsOwn() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let saved = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "Tea", "--tag", "4", "--tag", "Supper",
+                                 "--tag", "grandson visit", "--tag", "dinner", "--yes"])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let notes = try DiaryTests.notes(dir)
+        #expect(notes.first?.tags == ["snack", "dinner", "grandson visit"])
+        let tags = try CLI.run(["diary", "tags", "--data-dir", dir.path]).stdout.split(separator: "\n")
+        #expect(tags.first == "1. breakfast" && tags.contains("3. dinner"))
+        #expect(tags.last == "Your own tags: grandson visit.")
+        #expect(try DiaryTests.notes(dir, ["--tag", "3"]).count == 1)
+        let wrong = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "x", "--tag", "11", "--yes"])
+        #expect(wrong.status != 0 && wrong.stderr.contains("There is no tag number 11; the preset tags are 1 to 10."))
+        #expect(try DiaryTests.notes(dir).count == 1)
+    }
+}
