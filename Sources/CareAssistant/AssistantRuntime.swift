@@ -226,6 +226,8 @@ public final class AssistantRuntime {
                 showEmergency()
             case .sayOverview(let range):
                 sayOverview(range)
+            case .sayDay(let daysAgo):
+                sayDay(daysAgo)
             case .exit:
                 if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
                     // Set up: the readings begin, in the unit just chosen.
@@ -319,6 +321,21 @@ public final class AssistantRuntime {
             let (current, previous) = try store.analysis(of: range)
             let overview = GlucoseOverview(book: book, unit: configuration.settings.glucoseUnit)
             for line in overview.spoken(current, range: range, previous: previous) { say(line) }
+        } catch {
+            say(book.message(.storeUnavailable, ["reason": Message("\(error)")]))
+        }
+    }
+
+    /// "What did I record yesterday?": that day's readings and notes, in the order they happened.
+    private func sayDay(_ daysAgo: Int) {
+        let opened = configuration.store.wait()
+        announceStoreProblem(opened)
+        guard case .success(let store) = opened else { return }
+        let book = configuration.phrasebook
+        let day = CalendarDay.today().adding(days: -daysAgo)
+        do {
+            let (readings, notes) = try store.records(on: day)
+            for line in book.day(day, readings: readings, notes: notes, unit: configuration.settings.glucoseUnit) { say(line) }
         } catch {
             say(book.message(.storeUnavailable, ["reason": Message("\(error)")]))
         }

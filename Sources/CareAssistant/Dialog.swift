@@ -84,6 +84,8 @@ public enum DialogEffect: Sendable, Equatable {
     case showEmergency
     /// Say how the readings of this period went (the runtime reads them from the store).
     case sayOverview(ReportRange)
+    /// Read back what was recorded on the day this many days ago.
+    case sayDay(daysAgo: Int)
     case exit
 }
 
@@ -254,6 +256,8 @@ public struct Dialog: Sendable {
             return requestContacts(request)
         case .overview(let range):
             return [.sayOverview(range), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case .recall(let daysAgo):
+            return [.sayDay(daysAgo: daysAgo), prompt(phrasebook.message(.askReading)), .listen(.reading)]
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -274,7 +278,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview:
+        case .unknown, .change, .contacts, .overview, .recall:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -304,7 +308,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview:
+        case .unknown, .change, .contacts, .overview, .recall:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -366,7 +370,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change, .contacts, .overview:
+        case .glucose, .quit, .change, .contacts, .overview, .recall:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -486,7 +490,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts, .overview:
+        case .glucose, .unknown, .contacts, .overview, .recall:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

@@ -69,7 +69,7 @@ public struct GrammarBuilder: Sendable {
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
-        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <emergency> | <quit>"
+        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
@@ -175,6 +175,7 @@ public struct GrammarBuilder: Sendable {
             ("relation", alternatives(table.contacts.relations)),
             ("relation_lead", alternatives(table.contacts.relationLeads)),
             ("overview", "(\(alternatives(table.overview.asks))) [\(alternatives(table.overview.periods.keys.sorted().flatMap { table.overview.periods[$0]! }))]"),
+            ("recall", "(\(alternatives(table.overview.recall))) [<day>]"),
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
         ]

@@ -13,6 +13,8 @@ public enum Intent: Sendable, Equatable {
     case contacts(ContactRequest)
     /// "How am I doing this week?": an overview of this period.
     case overview(ReportRange)
+    /// "What did I record yesterday?": the readings and notes of the day this many days ago.
+    case recall(daysAgo: Int)
     /// Nothing we can act on.
     case unknown
 }

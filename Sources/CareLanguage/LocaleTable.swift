@@ -56,6 +56,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var asks: [String]
         public var periods: [String: [String]]
         public var defaultPeriod: String
+        /// "What did I record": a day's readings and notes, followed by today or yesterday.
+        public var recall: [String]
     }
 
     /// Learning the person's voice: the phrases said, in order.

@@ -66,6 +66,7 @@ public struct UtteranceParser: Sendable {
         if let request = changes.changeRequest(text) { return .change(request) }
         if let request = contactRequest(tokens) { return .contacts(request) }
         if let range = overviewRequest(tokens) { return .overview(range) }
+        if let daysAgo = recallRequest(tokens) { return .recall(daysAgo: daysAgo) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
         return .unknown
     }
@@ -81,6 +82,15 @@ public struct UtteranceParser: Sendable {
             return nil
         }
         return ReportRange(period.key)
+    }
+
+    /// A question from `overview.recall`, then nothing (today), today or yesterday.
+    func recallRequest(_ tokens: [String]) -> Int? {
+        let asks = table.overview.recall.map(Tokenizer.tokens).sorted { $0.count > $1.count }
+        guard let ask = asks.first(where: { tokens.starts(with: $0) }) else { return nil }
+        let rest = tokens.dropFirst(ask.count).joined(separator: " ")
+        if rest.isEmpty || table.time.today.contains(rest) { return 0 }
+        return table.time.yesterday.contains(rest) ? 1 : nil
     }
 
     private func containsEmergency(_ tokens: [String]) -> Bool {

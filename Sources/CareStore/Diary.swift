@@ -102,6 +102,16 @@ extension Store {
         }
     }
 
+    /// What was recorded on a day, each on the clock where it was recorded (the query is wide
+    /// enough for any UTC offset).
+    public func records(on day: CalendarDay) throws -> (readings: [GlucoseReading], notes: [DiaryEntry]) {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let midnight = utc.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
+        let wide = DateInterval(start: midnight.addingTimeInterval(-14 * 3600), end: midnight.addingTimeInterval(38 * 3600))
+        return (try readings(in: wide).filter { $0.localDay == day }, try diaryEntries().filter { $0.localDay == day }.reversed())
+    }
+
     /// Newest first.
     public func diaryEntries() throws -> [DiaryEntry] {
         try read { db in

@@ -33,25 +33,8 @@ struct DayCommand: ParsableCommand {
         let store = try openStore(env)
         let date = Self.resolve(day, today: CalendarDay.today())!
         let unit = ((try? store.settings()) ?? Settings()).glucoseUnit
-        // Each record's own day where it was made; the query only has to be wide enough.
-        let calendar = Calendar.current
-        let start = calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day))!
-        let wide = DateInterval(start: start.addingTimeInterval(-14 * 3600), end: start.addingTimeInterval(38 * 3600))
-        let readings = try store.readings(in: wide).filter { $0.localDay == date }
-        let notes = try store.diaryEntries().filter { $0.localDay == date }
-        var lines: [(Date, String)] = readings.map { r in
-            (r.takenAt, book.text(.dayReading, ["time": ISO8601.localClock(r.takenAt, offset: r.utcOffsetSeconds),
-                                                 "reading": "\(r.level.displayValue(in: unit)) \(env.table.phrases(for: unit).symbol)"
-                                                     + (r.tag.map { ", " + env.table.phrases(for: $0).speak } ?? "")]))
-        }
-        lines += notes.map { n in
-            var fields = DiaryWording.fields(n, env: env)
-            fields["time"] = ISO8601.localClock(n.takenAt, offset: n.utcOffsetSeconds)
-            return (n.takenAt, book.text(.dayNote, fields))
-        }
-        let heading = book.format(start, env.table.time.dateFormat)
-        guard !lines.isEmpty else { return Console.line(book.text(.dayNothing, ["date": heading])) }
-        Console.line(book.text(.dayHeading, ["date": heading]))
-        for (_, line) in lines.sorted(by: { $0.0 < $1.0 }) { Console.line(line) }
+        let (readings, notes) = try store.records(on: date)
+        let lines = book.day(date, readings: readings, notes: notes, unit: unit)
+        for line in lines { Console.line(line.display) }
     }
 }

@@ -58,7 +58,7 @@ struct DiaryList: ParsableCommand {
             return print(String(decoding: try encoder.encode(items), as: UTF8.self))
         }
         guard !entries.isEmpty else { return Console.line(env.phrasebook.text(.diaryNone)) }
-        for entry in entries { Console.line(env.phrasebook.text(.diaryLine, DiaryWording.fields(entry, env: env))) }
+        for entry in entries { Console.line(env.phrasebook.text(.diaryLine, env.phrasebook.noteFields(entry))) }
     }
 }
 
@@ -97,7 +97,7 @@ struct DiaryAdd: ParsableCommand {
             }
         }
         if !yes {
-            var fields = DiaryWording.fields(entry, env: env)
+            var fields = book.noteFields(entry)
             fields["pictures"] = String(picture.count)
             Console.line(book.text(.diaryReadBack, fields))
             guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
@@ -110,7 +110,7 @@ struct DiaryAdd: ParsableCommand {
         } catch let problem as PictureLibrary.Problem {
             throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
         }
-        Console.line(book.text(.diarySaved, DiaryWording.fields(saved, env: env)))
+        Console.line(book.text(.diarySaved, book.noteFields(saved)))
     }
 }
 
@@ -129,13 +129,13 @@ struct DiaryDelete: ParsableCommand {
             throw CommandFailure(book.text(.diaryNoSuch, ["id": String(id)]))
         }
         if !yes {
-            Console.line(book.text(.diaryAskDelete, DiaryWording.fields(entry, env: env)))
+            Console.line(book.text(.diaryAskDelete, book.noteFields(entry)))
             guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
                 return Console.line(book.text(.diaryNotDeleted))
             }
         }
         _ = try store.deleteDiary(id: id, library: PictureLibrary(dataDirectory: env.dataDirectory))
-        Console.line(book.text(.diaryDeleted, DiaryWording.fields(entry, env: env)))
+        Console.line(book.text(.diaryDeleted, book.noteFields(entry)))
     }
 }
 
@@ -153,22 +153,5 @@ struct DiaryTags: ParsableCommand {
         var seen = Set(presets.map(\.key))
         let own = try openStore(env).diaryEntries().reversed().flatMap(\.tags).filter { seen.insert($0).inserted }
         if !own.isEmpty { Console.line(env.phrasebook.text(.diaryOwnTags, ["tags": own.joined(separator: ", ")])) }
-    }
-}
-
-/// The placeholders a note's messages use.
-enum DiaryWording {
-    static func fields(_ entry: DiaryEntry, env: AppEnvironment) -> [String: String] {
-        ["id": entry.id.map(String.init) ?? "", "date": ISO8601.localMinutes(entry.takenAt, offset: entry.utcOffsetSeconds),
-         "title": entry.title, "body": sentence(entry.body),
-         "tags": entry.tags.isEmpty ? env.phrasebook.text(.diaryNoTags) : entry.tags.map(env.table.diary.name).joined(separator: ", "),
-         "pictures": String(entry.pictures.count)]
-    }
-
-    /// The body as a sentence after the title's: " porridge with banana." ("" when empty).
-    static func sentence(_ body: String) -> String {
-        let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let last = text.last else { return "" }
-        return " " + text + (".!?。！？".contains(last) ? "" : ".")
     }
 }

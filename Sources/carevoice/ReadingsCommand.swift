@@ -81,10 +81,6 @@ enum ISO8601 {
         format(date, offset: offset, pattern: "yyyy-MM-dd'T'HH:mm:ssxxx")
     }
 
-    static func localClock(_ date: Date, offset: Int) -> String {
-        format(date, offset: offset, pattern: "HH:mm")
-    }
-
     static func localMinutes(_ date: Date, offset: Int) -> String {
         format(date, offset: offset, pattern: "yyyy-MM-dd HH:mm")
     }

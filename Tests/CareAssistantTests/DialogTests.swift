@@ -170,6 +170,13 @@ struct Script {
         #expect(s.said.first == "7.2 mmol/L. Shall I save it?")
     }
 
+    @Test func askingWhatWasRecordedAsksForThatDay() {
+        var s = Script()
+        s.send(.heard("what did i record yesterday"))
+        #expect(s.effects.first == .sayDay(daysAgo: 1))
+        #expect(s.listening == .reading)
+    }
+
     @Test func notUnderstoodSavesNothingAndGoesOn() {
         var s = Script()
         s.send(.heard("I have three cats"))

@@ -76,3 +76,34 @@ import Testing
         #expect(Self.parser.parse(text) == .unknown)
     }
 }
+
+@Suite struct RecallRequestTests {
+    static let parser = UtteranceParser(table: Fixtures.english)
+
+    @Test(arguments: [("what did I record yesterday", 1), ("What did I record?", 0), ("what did i save today", 0),
+                      ("read me my day", 0), ("what have i recorded yesterday", 1)])
+    func aQuestionAboutADayIsARecall(_ text: String, _ daysAgo: Int) {
+        #expect(Self.parser.parse(text) == .recall(daysAgo: daysAgo))
+    }
+
+    @Test(arguments: ["what did i record last week", "what did i record tomorrow", "record yesterday"])
+    func otherDaysAreNotGuessedAt(_ text: String) {
+        #expect(Self.parser.parse(text) == .unknown)
+    }
+
+    /// The same words read a day back, readings and notes in time order on their own clocks.
+    @Test func aDayIsToldInTheOrderThingsHappened() {
+        let book = Phrasebook(table: Fixtures.english, calendar: Fixtures.calendar)
+        let day = CalendarDay(year: 2026, month: 11, day: 21)
+        let morning = Date(timeIntervalSince1970: 1_795_244_400)   // 2026-11-21 07:00 UTC = 23:00 the day before at -8
+        let reading = GlucoseReading(takenAt: morning.addingTimeInterval(12 * 3600), utcOffsetSeconds: -8 * 3600,
+                                     level: GlucoseLevel(6.5, .mmolPerL), tag: .beforeLunch, source: .voice)
+        let note = DiaryEntry(id: 4, takenAt: morning.addingTimeInterval(8 * 3600), utcOffsetSeconds: -8 * 3600,
+                              title: "Breakfast", body: "porridge", tags: ["breakfast", "grandson visit"])
+        let lines = book.day(day, readings: [reading], notes: [note], unit: .mmolPerL).map(\.display)
+        #expect(lines == ["21 November 2026:", "07:00  note 4: Breakfast. porridge. Tags: breakfast, grandson visit.",
+                          "11:00  glucose 6.5 mmol/L, before lunch"])
+        #expect(book.day(day.adding(days: -1), readings: [reading], notes: [note], unit: .mmolPerL).map(\.display)
+                == ["Nothing was recorded on 20 November 2026."])
+    }
+}

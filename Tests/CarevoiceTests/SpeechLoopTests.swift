@@ -46,6 +46,19 @@ import Testing
         #expect(run.stdout.contains("Average 6.5 mmol/L; lowest 6.5, highest 6.5."))
     }
 
+    /// "What did I record today?", said, reads back the day's readings and notes.
+    @Test func aSpokenQuestionAboutTheDayReadsItBack() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try CLI.run(["diary", "add", "--data-dir", dir.path, "--title", "Breakfast", "--body", "porridge", "--yes"])
+        let wav = try Session.wav(["glucose six point five before breakfast", "yes", "what did i record today"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix("  note 1: Breakfast. porridge. Tags: none.") }, "\(run.stdout)")
+        #expect(lines.contains { $0.hasSuffix("  glucose 6.5 mmol/L, before breakfast") })
+    }
+
     @Test func noSavesNothing() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
