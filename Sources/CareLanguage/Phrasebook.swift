@@ -54,6 +54,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case reportColumnHour, reportColumnCount, reportColumnMedian, reportColumnMiddleHalf, reportReadings, reportColumnDate
     case reportColumnTime, reportColumnValue, reportColumnWhen, reportColumnNote, reportPage, reportWritten, reportFailed
     case emailBadAddress, emailNoReports, emailNoSuchReport, emailNoReportFile, emailNotAPDF, emailSubject, emailBody
+    case emailSubjectUndated, emailBodyUndated
     case emailWritten, emailFailed, emailNoSendmail, emailSendHint, emailAskSend, emailNotSent, emailSent, emailSendFailed
     case emailReportLine, emailWhichReport, readBackUnsure
     case diaryNone, diaryLine, diaryNeedsTitle, diaryPictureProblem, diaryReadBack, diaryNotSaved, diarySaved, diaryNoSuch

@@ -40,11 +40,13 @@ struct EmailCommand: ParsableCommand {
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
         let period = ["from": day.string(from: chosen.from), "to": day.string(from: chosen.to)]
+        let known = chosen.pages > 0
         let name = ((try? Store(directory: env.dataDirectory).profile()) ?? nil)?.name
         let message = MailMessage(
             from: name.map { "\($0) <\(sender)>" } ?? sender, to: to,
-            subject: book.text(.emailSubject, period),
-            body: book.text(.emailBody, period.merging(["readings": book.count(chosen.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
+            subject: known ? book.text(.emailSubject, period) : book.text(.emailSubjectUndated),
+            body: (known ? book.text(.emailBody, period.merging(["readings": book.count(chosen.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
+                         : book.text(.emailBodyUndated))
                 + (name.map { "\n\n" + $0 } ?? "") + "\n",
             date: Date(),
             attachments: [.init(fileName: URL(fileURLWithPath: chosen.path).lastPathComponent, contentType: "application/pdf", data: pdf)])
@@ -53,7 +55,14 @@ struct EmailCommand: ParsableCommand {
         let stamp = DateFormatter()
         stamp.locale = Locale(identifier: "en_US_POSIX")
         stamp.dateFormat = "yyyyMMdd-HHmmss"
-        let eml = folder.appendingPathComponent("report-\(stamp.string(from: Date())).eml")
+        // Never over an earlier e-mail, even one written in the same second.
+        let base = "report-\(stamp.string(from: Date()))"
+        var eml = folder.appendingPathComponent(base + ".eml")
+        var n = 1
+        while FileManager.default.fileExists(atPath: eml.path) {
+            n += 1
+            eml = folder.appendingPathComponent("\(base)-\(n).eml")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try message.eml().write(to: eml, options: .atomic)
@@ -85,7 +94,7 @@ struct EmailCommand: ParsableCommand {
         if let report {
             let path = URL(fileURLWithPath: report).path
             if let known = entries.first(where: { $0.path == path }) { return known }
-            // A PDF made elsewhere: its period is not known, so the e-mail names the day it was attached.
+            // A PDF made elsewhere: its period is not known (pages 0 marks that), so the e-mail names none.
             return ReportLog.Entry(path: path, made: Date(), from: Date(), to: Date(), readings: 0, pages: 0)
         }
         guard let newest = entries.first else { throw CommandFailure(book.text(.emailNoReports)) }

@@ -86,6 +86,17 @@ import Testing
         #expect(mail.parts[1].headers["Content-Type"] == "application/pdf; name=\"report.pdf\"")
         #expect(mail.parts[1].headers["Content-Disposition"] == "attachment; filename=\"report.pdf\"")
         #expect(mail.parts[1].body == (try Data(contentsOf: pdf)), "the attachment is the PDF, byte for byte")
+
+        // A PDF made elsewhere: attached as it is, with no period claimed for it.
+        let outside = dir.appendingPathComponent("from the clinic.pdf")
+        try FileManager.default.copyItem(at: pdf, to: outside)
+        let other = try CLI.run(["email", "--data-dir", dir.path, "--to", "dr.wong@clinic.example.org", "--report", outside.path,
+                                 "--sendmail", "/nonexistent/sendmail"])
+        let otherPath = try #require(other.stdout.components(separatedBy: "attached: ").last?.components(separatedBy: ". Open").first)
+        let otherMail = try Parsed(Data(contentsOf: URL(fileURLWithPath: otherPath)))
+        #expect(otherMail.headers["Subject"] == "Blood glucose report")
+        #expect(otherMail.parts[1].headers["Content-Disposition"] == "attachment; filename=\"from the clinic.pdf\"")
+        #expect(otherPath != path && FileManager.default.fileExists(atPath: path), "the first e-mail is kept")
     }
 
     @Test func mistakesAreSaidPlainlyAndWriteNothing() throws {
