@@ -78,7 +78,8 @@ extension Store {
         let newFiles = checked.filter { !FileManager.default.fileExists(atPath: library.url(of: $0.name).path) }.map(\.name)
         var entry = entry
         entry.tags = DiaryEntry.normalizedTags(entry.tags)
-        entry.pictures = Array(NSOrderedSet(array: entry.pictures + checked.map(\.name))) as! [String]
+        var seen = Set<String>()
+        entry.pictures = (entry.pictures + checked.map(\.name)).filter { seen.insert($0).inserted }   // each picture once
         do {
             for picture in checked { try library.store(picture) }
             let saved = entry

@@ -50,9 +50,7 @@ struct DiaryList: ParsableCommand {
         case .tag: entries.sort { ($0.tags.first ?? "\u{10FFFF}", $1.takenAt) < ($1.tags.first ?? "\u{10FFFF}", $0.takenAt) }
         }
         if json {
-            let items = entries.map { ReadingsExport.Note(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds),
-                                                          title: $0.title, body: $0.body, tags: $0.tags,
-                                                          pictures: $0.pictures.map { library.url(of: $0).path }) }
+            let items = entries.map { ExportFormat.Note($0, library: library) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             return print(String(decoding: try encoder.encode(items), as: UTF8.self))

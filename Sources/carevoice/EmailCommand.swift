@@ -39,15 +39,18 @@ struct EmailCommand: ParsableCommand {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
-        let period = ["from": day.string(from: chosen.from), "to": day.string(from: chosen.to)]
-        let known = chosen.pages > 0
         let name = ((try? Store(directory: env.dataDirectory).profile()) ?? nil)?.name
+        let subject: String, body: String
+        if let record = chosen.record {
+            let period = ["from": day.string(from: record.from), "to": day.string(from: record.to)]
+            subject = book.text(.emailSubject, period)
+            body = book.text(.emailBody, period.merging(["readings": book.count(record.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
+        } else {
+            (subject, body) = (book.text(.emailSubjectUndated), book.text(.emailBodyUndated))
+        }
         let message = MailMessage(
-            from: name.map { "\($0) <\(sender)>" } ?? sender, to: to,
-            subject: known ? book.text(.emailSubject, period) : book.text(.emailSubjectUndated),
-            body: (known ? book.text(.emailBody, period.merging(["readings": book.count(chosen.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
-                         : book.text(.emailBodyUndated))
-                + (name.map { "\n\n" + $0 } ?? "") + "\n",
+            from: name.map { "\($0) <\(sender)>" } ?? sender, to: to, subject: subject,
+            body: body + (name.map { "\n\n" + $0 } ?? "") + "\n",
             date: Date(),
             attachments: [.init(fileName: URL(fileURLWithPath: chosen.path).lastPathComponent, contentType: "application/pdf", data: pdf)])
 
@@ -84,21 +87,21 @@ struct EmailCommand: ParsableCommand {
 
     /// The report named by --report (a path or a number in the list), else, at a terminal, the
     /// one the person picks from the list, else the newest.
-    private func choose(from entries: [ReportLog.Entry], book: Phrasebook) throws -> ReportLog.Entry {
+    /// - Returns: the PDF's path, and what `carevoice report` recorded of it (nil for a PDF made
+    ///   elsewhere, whose period is not known).
+    private func choose(from entries: [ReportLog.Entry], book: Phrasebook) throws -> (path: String, record: ReportLog.Entry?) {
         if let report, let number = Int(report) {
             guard entries.indices.contains(number - 1) else {
                 throw CommandFailure(book.text(.emailNoSuchReport, ["number": report, "count": String(entries.count)]))
             }
-            return entries[number - 1]
+            return (entries[number - 1].path, entries[number - 1])
         }
         if let report {
             let path = URL(fileURLWithPath: report).path
-            if let known = entries.first(where: { $0.path == path }) { return known }
-            // A PDF made elsewhere: its period is not known (pages 0 marks that), so the e-mail names none.
-            return ReportLog.Entry(path: path, made: Date(), from: Date(), to: Date(), readings: 0, pages: 0)
+            return (path, entries.first { $0.path == path })
         }
         guard let newest = entries.first else { throw CommandFailure(book.text(.emailNoReports)) }
-        guard isatty(STDIN_FILENO) == 1, entries.count > 1 else { return newest }
+        guard isatty(STDIN_FILENO) == 1, entries.count > 1 else { return (newest.path, newest) }
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
@@ -109,11 +112,11 @@ struct EmailCommand: ParsableCommand {
                                                       "path": entry.path]))
         }
         Console.line(book.text(.emailWhichReport))
-        guard let line = readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return newest }
+        guard let line = readLine()?.trimmingCharacters(in: .whitespaces), !line.isEmpty else { return (newest.path, newest) }
         guard let number = Int(line), entries.indices.contains(number - 1) else {
             throw CommandFailure(book.text(.emailNoSuchReport, ["number": line, "count": String(entries.count)]))
         }
-        return entries[number - 1]
+        return (entries[number - 1].path, entries[number - 1])
     }
 
     /// sendmail -t reads the recipients from the message; -oi keeps a lone dot from ending it.

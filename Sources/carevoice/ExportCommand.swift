@@ -34,30 +34,29 @@ struct ExportCommand: ParsableCommand {
         let readings = try store.readings(in: interval)
         let notes = try store.diaryEntries().filter { interval?.contains($0.takenAt) ?? true }.reversed()
         let library = PictureLibrary(dataDirectory: env.dataDirectory)
-        var written: [(String, Data, Int)] = []
-        if let csv { written.append((csv, Data(ReadingsExport.csv(readings).utf8), readings.count)) }
-        if let diaryCSV { written.append((diaryCSV, Data(ReadingsExport.diaryCSV(Array(notes), library: library).utf8), notes.count)) }
+        func readingCount() -> Message { book.count(readings.count, one: .readingOne, many: .readingMany) }
+        func noteCount() -> Message { book.count(notes.count, one: .noteOne, many: .noteMany) }
+        // Each file with what it holds, for the sentence that says it was written.
+        var written: [(path: String, data: Data, holds: Message)] = []
+        if let csv { written.append((csv, Data(ExportFormat.csv(readings).utf8), readingCount())) }
+        if let diaryCSV { written.append((diaryCSV, Data(ExportFormat.diaryCSV(Array(notes), library: library).utf8), noteCount())) }
         if let json {
-            written.append((json, try ReadingsExport.json(readings, diary: Array(notes), library: library, range: period, generated: now),
-                            readings.count + notes.count))
+            written.append((json, try ExportFormat.json(readings, diary: Array(notes), library: library, range: period, generated: now),
+                            notes.isEmpty ? readingCount() : book.message(.readingsAndNotes, ["readings": readingCount(), "notes": noteCount()])))
         }
-        for (path, data, _) in written {
+        for (path, data, holds) in written {
             do {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             } catch {
                 throw CommandFailure(book.text(.exportFailed, ["path": path, "reason": error.localizedDescription]))
             }
-            let what = path == diaryCSV ? book.count(notes.count, one: .noteOne, many: .noteMany)
-                : path == json && !notes.isEmpty ? book.message(.readingsAndNotes, ["readings": book.count(readings.count, one: .readingOne, many: .readingMany),
-                                                                                   "notes": book.count(notes.count, one: .noteOne, many: .noteMany)])
-                : book.count(readings.count, one: .readingOne, many: .readingMany)
-            Console.line(book.text(.exportDone, ["readings": what.display, "path": path]))
+            Console.line(book.text(.exportDone, ["readings": holds.display, "path": path]))
         }
     }
 }
 
 /// The file formats of `carevoice export`. Pure.
-enum ReadingsExport {
+enum ExportFormat {
     static let csvHeader = ["id", "taken_at", "mmol_per_l", "mg_per_dl", "tag", "source"]
 
     /// Values as a meter shows them (one decimal in mmol/L, whole mg/dL), so that either unit's
@@ -79,6 +78,7 @@ enum ReadingsExport {
         })
     }
 
+    /// A diary note in JSON (`carevoice diary --json` and the export), pictures as full paths.
     struct Note: Encodable {
         var id: Int64?
         var takenAt: String
@@ -86,6 +86,15 @@ enum ReadingsExport {
         var body: String
         var tags: [String]
         var pictures: [String]
+
+        init(_ entry: DiaryEntry, library: PictureLibrary) {
+            id = entry.id
+            takenAt = ISO8601.withOffset(entry.takenAt, offset: entry.utcOffsetSeconds)
+            title = entry.title
+            body = entry.body
+            tags = entry.tags
+            pictures = entry.pictures.map { library.url(of: $0).path }
+        }
     }
 
     struct Document: Encodable {
@@ -97,8 +106,7 @@ enum ReadingsExport {
 
     static func json(_ readings: [GlucoseReading], diary: [DiaryEntry], library: PictureLibrary, range: ReportRange,
                      generated: Date) throws -> Data {
-        let notes = diary.map { Note(id: $0.id, takenAt: ISO8601.withOffset($0.takenAt, offset: $0.utcOffsetSeconds), title: $0.title,
-                                     body: $0.body, tags: $0.tags, pictures: $0.pictures.map { library.url(of: $0).path }) }
+        let notes = diary.map { Note($0, library: library) }
         let document = Document(generated: ISO8601.withOffset(generated, offset: TimeZone.current.secondsFromGMT(for: generated)),
                                 range: range.description, readings: readings.map(ReadingsJSON.Item.init), diary: notes)
         let encoder = JSONEncoder()
