@@ -228,6 +228,27 @@ public final class AssistantRuntime {
                 sayOverview(range)
             case .sayDay(let daysAgo):
                 sayDay(daysAgo)
+            case .saveNote(let entry, let pictures):
+                writeToStore { store in
+                    do {
+                        return .recordsChanged(.addNote(try store.saveDiary(entry, pictures: pictures, library: store.pictureLibrary)))
+                    } catch let problem as PictureLibrary.Problem {
+                        return .saveFailed(reason: problem.description)
+                    }
+                }
+            case .checkPicture(let path):
+                let problem: String?
+                do { _ = try PictureLibrary.check(path); problem = nil } catch {
+                    problem = (error as? PictureLibrary.Problem)?.description ?? "\(error)"
+                }
+                perform(conversation.handle(.pictureChecked(path: path, problem: problem), now: Date()))
+            case .lookUpLastRecords:
+                writeToStore { store in
+                    let last = try store.lastRecords()
+                    return .lastRecords(reading: last.reading, note: last.note)
+                }
+            case .applyEdit(let edit):
+                writeToStore { store in .recordsChanged(try store.apply(edit)) }
             case .exit:
                 if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
                     // Set up: the readings begin, in the unit just chosen.

@@ -25,6 +25,16 @@ public enum DialogState: Sendable, Equatable {
     case confirmingContact(PendingContact)
     /// "Remove contact two", read back, waiting for a yes.
     case confirmingRemoval(EmergencyContact, number: Int)
+    /// "Add a note": the note's words are awaited (dictated or typed).
+    case dictatingNote
+    /// A note read back and shown for editing, waiting for a yes.
+    case confirmingNote(PendingNote)
+    /// "Attach a picture": its path is awaited; the note waits meanwhile.
+    case askingPicture(PendingNote)
+    /// "Delete the last reading": waiting for the store to say which that is.
+    case lookingUp(EditRequest)
+    /// A change to what is on record (or an undo), read back, waiting for a yes.
+    case confirmingEdit(PendingEdit)
     case finished
 }
 
@@ -65,6 +75,13 @@ public enum DialogEvent: Sendable, Equatable {
     case contactsSaved([EmergencyContact])
     /// A reading is due (the reminder setting); said only while nothing else is going on.
     case reminderDue(lastReading: Date?)
+    /// The newest reading and note on record (answering `lookUpLastRecords`).
+    case lastRecords(reading: GlucoseReading?, note: DiaryEntry?)
+    /// The store has made this change (a note saved, a record changed, deleted or put back),
+    /// with the ids it gave.
+    case recordsChanged(RecordEdit)
+    /// A picture path was checked (answering `checkPicture`); `problem` says why it cannot be used.
+    case pictureChecked(path: String, problem: String?)
 }
 
 public enum DialogEffect: Sendable, Equatable {
@@ -86,6 +103,14 @@ public enum DialogEffect: Sendable, Equatable {
     case sayOverview(ReportRange)
     /// Read back what was recorded on the day this many days ago.
     case sayDay(daysAgo: Int)
+    /// Save a confirmed note, copying in the pictures at these paths.
+    case saveNote(DiaryEntry, pictures: [String])
+    /// Check that the file at this path is a picture that can be attached.
+    case checkPicture(String)
+    /// Find the newest reading and note on record.
+    case lookUpLastRecords
+    /// Make a confirmed change to what is on record.
+    case applyEdit(RecordEdit)
     case exit
 }
 
@@ -120,6 +145,8 @@ public struct Dialog: Sendable {
     var lastPrompt: Message?
     /// The utterance being handled fit its words only loosely (`.heardUnsure`).
     private var unsure = false
+    /// The changes to what is on record made in this session, oldest first, for "undo".
+    public internal(set) var history: [RecordEdit] = []
 
     public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, settings: Settings = Settings(),
                 hasProfile: Bool = true, countries: [String] = [], contacts: [EmergencyContact] = []) {
@@ -143,8 +170,10 @@ public struct Dialog: Sendable {
             case .phone: return .question(.contactPhone)
             case .relation: return .contactRelation
             }
-        case .confirmingContact, .confirmingRemoval: return .confirmation
-        case .idle, .finished: return .reading
+        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit: return .confirmation
+        case .dictatingNote: return .dictation
+        case .confirmingNote: return .answer
+        case .idle, .lookingUp, .finished: return .reading
         }
     }
 
@@ -216,17 +245,53 @@ public struct Dialog: Sendable {
             return leaveContactsUnchanged()
         case (.confirmingContact, .contactsSaved(let list)), (.confirmingRemoval, .contactsSaved(let list)):
             return afterContactsSaved(list)
+        case (.dictatingNote, .heard(let text)):
+            return answerNoteQuestion(text, source: .voice, now: now)
+        case (.dictatingNote, .typed(let text)), (.dictatingNote, .edited(let text)):
+            return answerNoteQuestion(text, source: .keyboard, now: now)
+        case (.dictatingNote, .cancelledByKey), (.confirmingNote, .cancelledByKey):
+            return leaveNote()
+        case (.confirmingNote(let pending), .heard(let text)):
+            return answerNote(text, pending: pending, byKeyboard: false, now: now)
+        case (.confirmingNote(let pending), .typed(let text)):
+            return answerNote(text, pending: pending, byKeyboard: true, now: now)
+        case (.confirmingNote(let pending), .edited(let text)):
+            // The pre-filled line emptied on purpose: leave the note.
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return leaveNote() }
+            return answerNote(text, pending: pending, byKeyboard: true, now: now)
+        case (.confirmingNote, .recordsChanged(.addNote(let entry, _))):
+            history.append(.addNote(entry))
+            return afterNoteSaved(entry)
+        case (.askingPicture(let pending), .heard(let text)):
+            return answerPicturePath(text, pending: pending, byKeyboard: false, now: now)
+        case (.askingPicture(let pending), .typed(let text)), (.askingPicture(let pending), .edited(let text)):
+            return answerPicturePath(text, pending: pending, byKeyboard: true, now: now)
+        case (.askingPicture(let pending), .cancelledByKey):
+            return readBack(pending, now: now)
+        case (.askingPicture(let pending), .pictureChecked(let path, let problem)):
+            return pictureChecked(path, problem: problem, pending: pending, now: now)
+        case (.lookingUp(let request), .lastRecords(let reading, let note)):
+            return lastRecordsFound(request, reading: reading, note: note, now: now)
+        case (.confirmingEdit(let pending), .heard(let text)), (.confirmingEdit(let pending), .typed(let text)),
+             (.confirmingEdit(let pending), .edited(let text)):
+            return answerEdit(text, pending: pending)
+        case (.confirmingEdit, .cancelledByKey):
+            return leaveRecordsUnchanged()
+        case (.confirmingEdit(let pending), .recordsChanged(let done)):
+            return afterEdit(done, pending: pending)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
             return afterChange(pending.change, settings: settings)
-        case (_, .saved):
+        case (_, .saved(let reading)):
+            history.append(.addReading(reading))
             return afterSaving(now: now)
         case (_, .saveFailed(let reason)):
             state = .idle
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
         case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _),
-             (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _):
+             (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _), (.dictatingNote, _), (.confirmingNote, _),
+             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _):
             return []
         }
     }
@@ -258,6 +323,10 @@ public struct Dialog: Sendable {
             return [.sayOverview(range), prompt(phrasebook.message(.askReading)), .listen(.reading)]
         case .recall(let daysAgo):
             return [.sayDay(daysAgo: daysAgo), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        case .note(let request):
+            return requestNote(request, source: source, now: now)
+        case .edit(let request):
+            return requestEdit(request, now: now)
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -278,7 +347,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -308,7 +377,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -370,7 +439,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change, .contacts, .overview, .recall:
+        case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -406,6 +475,8 @@ public struct Dialog: Sendable {
         case .confirming: return phrasebook.message(.notSaved)
         case .askingChange, .confirmingChange: return Message(phrasebook.table.changes.notSaved)
         case .addingContact, .confirmingContact, .confirmingRemoval: return Message(phrasebook.table.contacts.notChanged)
+        case .dictatingNote, .confirmingNote, .askingPicture: return phrasebook.message(.noteNotSaved)
+        case .lookingUp, .confirmingEdit: return phrasebook.message(.editNotChanged)
         case .idle, .offeringHelp, .finished: return nil
         }
     }
@@ -490,7 +561,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts, .overview, .recall:
+        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

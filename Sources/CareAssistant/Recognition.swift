@@ -31,9 +31,15 @@ public enum RecognizerFactory {
         let candidates = GrammarBuilder(table: table, countries: countries)
         let pronounceable = Set(candidates.words.filter { recognizer.canPronounce($0) })
         let builder = GrammarBuilder(table: table, countries: countries, isPronounceable: { pronounceable.contains($0) })
-        let others = ListeningContext.allCases.filter { $0 != .reading }
+        let others = ListeningContext.grammarContexts.filter { $0 != .reading }
         for (context, source) in zip(others, builder.jsgf(for: others)) {
             try recognizer.addGrammar(name: context.rawValue, source: source, searchOptions: settings(context))
+        }
+        // Without a language model, a note is heard as what may be said instead of one, and typed.
+        if let model = table.speech.languageModel, FileManager.default.isReadableFile(atPath: model) {
+            try recognizer.addLanguageModel(name: ListeningContext.dictation.rawValue, path: model)
+        } else {
+            try recognizer.addGrammar(name: ListeningContext.dictation.rawValue, source: builder.jsgf(for: .dictation))
         }
         try recognizer.selectGrammar(ListeningContext.reading.rawValue)
         return recognizer
@@ -78,6 +84,8 @@ extension ListeningContext {
     public var minimumFit: Double {
         switch self {
         case .question(.contactPhone): return -56
+        // Free words fit any sound somehow; what was heard is shown for correction instead.
+        case .dictation: return -.infinity
         default: return -33
         }
     }

@@ -6,9 +6,19 @@ extension Phrasebook {
     /// the title's), tags (presets by their names) and the number of pictures.
     public func noteFields(_ entry: DiaryEntry) -> [String: String] {
         ["id": entry.id.map(String.init) ?? "", "date": clock(entry.takenAt, offset: entry.utcOffsetSeconds, "yyyy-MM-dd HH:mm"),
-         "title": entry.title, "body": Self.sentence(entry.body),
+         "title": entry.title,
+         // A title taken from the body is not said twice.
+         "body": entry.body == entry.title ? "" : Self.sentence(entry.body),
          "tags": entry.tags.isEmpty ? text(.diaryNoTags) : entry.tags.map(table.diary.name).joined(separator: ", "),
          "pictures": String(entry.pictures.count)]
+    }
+
+    /// "6.5 mmol/L, before breakfast, 2026-11-22 07:30": a reading on record, in `unit`, on the
+    /// clock where it was taken.
+    public func readingSummary(_ reading: GlucoseReading, unit: GlucoseUnit) -> String {
+        text(.readingSummary, ["value": reading.level.displayValue(in: unit), "unit": table.phrases(for: unit).symbol,
+                               "tag": reading.tag.map { ", " + table.phrases(for: $0).speak } ?? "",
+                               "date": clock(reading.takenAt, offset: reading.utcOffsetSeconds, "yyyy-MM-dd HH:mm")])
     }
 
     /// One day as it was recorded: a heading, then readings and notes in the order they

@@ -13,8 +13,13 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
     case question(ProfileQuestion)
     /// Who a new emergency contact is to the person: daughter, neighbour, doctor...
     case contactRelation
+    /// Free words (a diary note): the locale's language model, not a grammar.
+    case dictation
 
-    public static var allCases: [ListeningContext] {
+    public static var allCases: [ListeningContext] { grammarContexts + [.dictation] }
+
+    /// The contexts heard with a grammar of ours (all but dictation).
+    public static var grammarContexts: [ListeningContext] {
         [.reading, .answer, .confirmation, .contactRelation] + ProfileQuestion.allCases.map { .question($0) }
     }
 
@@ -26,6 +31,7 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
         case .confirmation: return "confirmation"
         case .question(let q): return "question-\(q.rawValue)"
         case .contactRelation: return "contact-relation"
+        case .dictation: return "dictation"
         }
     }
 
@@ -69,7 +75,7 @@ public struct GrammarBuilder: Sendable {
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
-        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <emergency> | <quit>"
+        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
@@ -87,6 +93,9 @@ public struct GrammarBuilder: Sendable {
         case .question(let q):
             let navigation = q.isOptional ? "<back> | <skip>" : "<back>"
             top = (q == .contactName ? "" : "<\(Self.ruleName(q))> | ") + "<answer> | \(navigation) | <emergency> | <quit>"
+        // The recognizer hears dictation with the locale's language model (RecognizerFactory);
+        // as a grammar it is what may be said instead of a note.
+        case .dictation: top = "<answer> | <emergency> | <quit>"
         }
         return [
             "#JSGF V1.0;",
@@ -176,6 +185,10 @@ public struct GrammarBuilder: Sendable {
             ("relation_lead", alternatives(table.contacts.relationLeads)),
             ("overview", "(\(alternatives(table.overview.asks))) [\(alternatives(table.overview.periods.keys.sorted().flatMap { table.overview.periods[$0]! }))]"),
             ("recall", "(\(alternatives(table.overview.recall))) [<day>]"),
+            // A note's words are free: "add a note" is heard here, the note itself by dictation.
+            ("note", alternatives(table.diary.add.filter { $0.contains(" ") })),
+            ("edit", alternatives(table.edits.deleteLastReading + table.edits.deleteLastNote + table.edits.undo)
+                + " | (\(alternatives(table.edits.changeLastReading))) <number> [<unit>] [<tag>]"),
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
         ]

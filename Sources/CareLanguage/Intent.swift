@@ -15,6 +15,10 @@ public enum Intent: Sendable, Equatable {
     case overview(ReportRange)
     /// "What did I record yesterday?": the readings and notes of the day this many days ago.
     case recall(daysAgo: Int)
+    /// "Add a note", "note: porridge for breakfast", "I had rice and fish for dinner".
+    case note(NoteRequest)
+    /// "Delete the last reading", "change the last reading to 7.1", "undo".
+    case edit(EditRequest)
     /// Nothing we can act on.
     case unknown
 }

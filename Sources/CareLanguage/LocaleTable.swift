@@ -28,6 +28,16 @@ public struct LocaleTable: Sendable, Decodable {
     public var enrollment: Enrollment
     public var overview: OverviewWords
     public var diary: DiaryWords
+    public var edits: EditWords
+
+    /// Changing what is on record, and undoing the session's last change.
+    public struct EditWords: Sendable, Decodable {
+        public var deleteLastReading: [String]
+        public var deleteLastNote: [String]
+        /// Followed by a reading's number (and optionally unit and tag).
+        public var changeLastReading: [String]
+        public var undo: [String]
+    }
 
     /// Diary notes: the preset tags, numbered from 1 in this order.
     public struct DiaryWords: Sendable, Decodable {
@@ -35,8 +45,17 @@ public struct LocaleTable: Sendable, Decodable {
             public var key: String
             public var say: [String]
             public var speak: String
+            /// A meal's time of day, for "at dinner".
+            public var hour: Int?
         }
         public var tags: [Tag]
+        /// "Add a note": alone, the note is asked for; followed by words, they are the note.
+        public var add: [String]
+        /// Beginnings of a sentence that is a note as it stands ("I had ...").
+        public var narrations: [String]
+        /// "tags exercise and stress": what follows are tags.
+        public var tagWords: [String]
+        public var attachPicture: [String]
 
         /// The preset a tag names ("Supper", "3", "dinner" -> dinner), else the tag itself in
         /// lower case (the person's own); nil for a number that names no preset.
@@ -172,6 +191,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var acousticModel: String
         public var dictionary: String
         public var extraDictionary: String?
+        /// A statistical language model for free dictation (diary notes), if the locale has one.
+        public var languageModel: String?
     }
 
     public struct Numbers: Sendable, Decodable {

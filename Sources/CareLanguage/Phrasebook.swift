@@ -59,6 +59,12 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case emailReportLine, emailWhichReport, readBackUnsure
     case diaryNone, diaryLine, diaryNeedsTitle, diaryPictureProblem, diaryReadBack, diaryNotSaved, diarySaved, diaryNoSuch
     case diaryAskDelete, diaryNotDeleted, diaryDeleted, diaryNoTags, diaryPresetTag, diaryOwnTags, diaryNoSuchTag, dayHeading, dayReading, dayNote, dayNothing
+    case readingNoSuch, readingBadValue, readingBadTag, readingAskChange, readingChanged, readingAskDelete, readingDeleted
+    case readingSummary, whenNotUnderstood, diaryAskChange, diaryChanged
+    case noteAsk, noteReadBack, noteEditHint, noteAnswerPrompt, notePictureProblem, noteHeardHint, notePictures, noteEmpty, noteAskPicture, notePictureAdded, noteConfirmHint, noteNotSaved
+    case editNoReading, editNoNote, editAskDeleteReading, editAskDeleteNote, editAskChangeReading, editAskUndo
+    case editDeletedReading, editChangedReading, editUndone, editNotChanged, editNothingToUndo
+    case undoRemoveReading, undoRemoveNote, undoRestoreReading, undoRestoreNote, undoChangeReading, undoChangeNote
 }
 
 /// Renders the locale's messages, readings and times for screen and speech.

@@ -9,7 +9,7 @@ import Foundation
 public struct UtteranceParser: Sendable {
     public let table: LocaleTable
     public let numbers: NumberWords
-    private let phrases: PhraseMatcher<Meaning>
+    let phrases: PhraseMatcher<Meaning>
     private let changes: ProfileAnswerParser
 
     enum Meaning: Sendable, Equatable {
@@ -63,11 +63,15 @@ public struct UtteranceParser: Sendable {
             return .answer(answer)
         }
         if (table.commands["quit"] ?? []).contains(joined) { return .quit }
+        if let request = editRequest(tokens) { return .edit(request) }
+        // "Note: my sugar was high" is a note, whatever its words; "I had ..." only when it is no reading.
+        if let request = noteRequest(text, narrations: false) { return .note(request) }
         if let request = changes.changeRequest(text) { return .change(request) }
         if let request = contactRequest(tokens) { return .contacts(request) }
         if let range = overviewRequest(tokens) { return .overview(range) }
         if let daysAgo = recallRequest(tokens) { return .recall(daysAgo: daysAgo) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
+        if let request = noteRequest(text, narrations: true) { return .note(request) }
         return .unknown
     }
 

@@ -247,6 +247,32 @@ public final class SpeechRecognizer {
         if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
     }
 
+    /// Language models registered by `addLanguageModel`, loaded the first time they are selected.
+    private var pendingLanguageModels: [String: String] = [:]
+
+    /// Adds a search that hears free words with a statistical language model (an ARPA or binary
+    /// .lm file whose words the dictionary has), under `name`, beside the grammars. Loading a
+    /// general model takes a while, so it is read the first time `name` is selected.
+    public func addLanguageModel(name: String, path: String) throws {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw SpeechError.recognizerUnavailable("no language model at \(path)")
+        }
+        pendingLanguageModels[name] = path
+        if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
+    }
+
+    private func loadLanguageModel(_ name: String) throws {
+        guard let path = pendingLanguageModels[name] else { return }
+        Self.setupLock.lock()
+        defer { Self.setupLock.unlock() }
+        let started = Date()
+        guard ps_set_lm_file(decoder, name, path) == 0 else {
+            throw SpeechError.recognizerUnavailable("pocketsphinx could not load the language model \(path)")
+        }
+        pendingLanguageModels[name] = nil
+        logger.debug("language model loaded", metadata: ["seconds": "\(Date().timeIntervalSince(started))"])
+    }
+
     /// Whether the dictionary (or the extra words) has a pronunciation for `word`.
     public func canPronounce(_ word: String) -> Bool { pronunciation(of: word) != nil }
 
@@ -278,6 +304,7 @@ public final class SpeechRecognizer {
     /// been heard and has not ended), it keeps its grammar and this one applies afterwards.
     public func selectGrammar(_ name: String) throws {
         guard grammarNames.contains(name) else { throw SpeechError.unknownGrammar(name) }
+        try loadLanguageModel(name)
         if uttStarted && speechSeen {
             pendingGrammar = name == activeGrammar ? nil : name
             return

@@ -8,7 +8,11 @@ public struct PictureLibrary: Sendable {
     public let directory: URL
 
     public init(dataDirectory: DataDirectory) {
-        directory = dataDirectory.url.appendingPathComponent("pictures")
+        self.init(directory: dataDirectory.url.appendingPathComponent("pictures"))
+    }
+
+    public init(directory: URL) {
+        self.directory = directory
     }
 
     public enum Problem: Error, Equatable, CustomStringConvertible {
@@ -23,14 +27,14 @@ public struct PictureLibrary: Sendable {
     }
 
     /// Reads and checks a picture (by its first bytes); nothing is copied yet.
-    public func check(_ path: String) throws -> (name: String, data: Data) {
+    public static func check(_ path: String) throws -> (name: String, data: Data) {
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem.missing(path) }
         guard let format = PictureFormat.detect(Array(data.prefix(16))) else { throw Problem.notAPicture(path) }
         return (SHA256.hex(Array(data)) + "." + format.fileExtension, data)
     }
 
     /// Stores a checked picture under its name (a no-op when it is already there).
-    func store(_ picture: (name: String, data: Data)) throws {
+    public func store(_ picture: (name: String, data: Data)) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = directory.appendingPathComponent(picture.name)
         if !FileManager.default.fileExists(atPath: url.path) { try picture.data.write(to: url, options: .atomic) }
@@ -74,7 +78,7 @@ extension Store {
     /// - Parameter pictures: paths of pictures to attach, checked before anything is written.
     public func saveDiary(_ entry: DiaryEntry, pictures paths: [String] = [], library: PictureLibrary,
                           createdAt: Date = Date()) throws -> DiaryEntry {
-        let checked = try paths.map(library.check)
+        let checked = try paths.map(PictureLibrary.check)
         let newFiles = checked.filter { !FileManager.default.fileExists(atPath: library.url(of: $0.name).path) }.map(\.name)
         var entry = entry
         entry.tags = DiaryEntry.normalizedTags(entry.tags)
@@ -84,8 +88,9 @@ extension Store {
             for picture in checked { try library.store(picture) }
             let saved = entry
             return try change { db in
-                try db.execute(sql: "INSERT INTO diary_entry (taken_at, utc_offset_seconds, title, body, created_at) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [saved.takenAt.timeIntervalSince1970, saved.utcOffsetSeconds, saved.title, saved.body,
+                // An entry put back (undo) keeps the id it had.
+                try db.execute(sql: "INSERT INTO diary_entry (id, taken_at, utc_offset_seconds, title, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [saved.id, saved.takenAt.timeIntervalSince1970, saved.utcOffsetSeconds, saved.title, saved.body,
                                            createdAt.timeIntervalSince1970])
                 var stored = saved
                 stored.id = db.lastInsertedRowID

@@ -55,8 +55,8 @@ public struct DataDirectory: Sendable {
 public final class Store: Sendable {
     private let dbQueue: DatabaseQueue
     public let path: String
-    /// Where the emergency card is kept; nil for an in-memory store.
-    private let directory: DataDirectory?
+    /// Where the emergency card and pictures are kept; nil for an in-memory store.
+    public let directory: DataDirectory?
 
     /// Opens (creating if needed) the database in `directory`. The file is 0600.
     /// A file that is not a CareVoice database is never overwritten: opening fails instead.

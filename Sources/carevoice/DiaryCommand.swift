@@ -10,7 +10,7 @@ import Foundation
 struct DiaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diary", abstract: "Your diary and meal notes: list them, add one, delete one.",
-        subcommands: [DiaryList.self, DiaryAdd.self, DiaryDelete.self, DiaryTags.self], defaultSubcommand: DiaryList.self)
+        subcommands: [DiaryList.self, DiaryAdd.self, DiaryEdit.self, DiaryDelete.self, DiaryTags.self], defaultSubcommand: DiaryList.self)
 }
 
 struct DiaryList: ParsableCommand {
@@ -69,28 +69,23 @@ struct DiaryAdd: ParsableCommand {
     @Option(help: "A tag (again for several): a preset one by name or number (carevoice diary tags), or your own.")
     var tag: [String] = []
     @Option(help: "A picture to attach (JPEG, PNG, HEIC or WebP; again for several).") var picture: [String] = []
+    @Option(help: "When it happened (default now): \"yesterday at dinner\", \"at 7 pm\", \"2026-05-01 12:30\".") var when: String?
     @Flag(help: "Save without asking.") var yes = false
 
     func run() throws {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
-        let title = (title ?? body.split(separator: " ").prefix(6).joined(separator: " ")).trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = (title ?? DiaryEntry.title(fromBody: body)).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !title.isEmpty else { throw CommandFailure(book.text(.diaryNeedsTitle)) }
-        let words = env.table.diary
-        let tags = try tag.map { given in
-            guard let key = words.canonicalTag(given) else {
-                throw CommandFailure(book.text(.diaryNoSuchTag, ["number": given, "count": String(words.tags.count)]))
-            }
-            return key
-        }
+        let tags = try canonicalTags(tag, env: env)
         let now = Date()
-        let entry = DiaryEntry(takenAt: now, utcOffsetSeconds: TimeZone.current.secondsFromGMT(for: now), title: title, body: body,
-                               tags: DiaryEntry.normalizedTags(tags))
+        let (takenAt, offset) = try when.map { try resolveWhen($0, env: env, now: now) } ?? (now, TimeZone.current.secondsFromGMT(for: now))
+        let entry = DiaryEntry(takenAt: takenAt, utcOffsetSeconds: offset, title: title, body: body, tags: DiaryEntry.normalizedTags(tags))
         let store = try openStore(env)
         let library = PictureLibrary(dataDirectory: env.dataDirectory)
         // Every picture is checked before the question, so a yes is never answered in vain.
         for path in picture {
-            do { _ = try library.check(path) } catch let problem as PictureLibrary.Problem {
+            do { _ = try PictureLibrary.check(path) } catch let problem as PictureLibrary.Problem {
                 throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
             }
         }
@@ -98,9 +93,7 @@ struct DiaryAdd: ParsableCommand {
             var fields = book.noteFields(entry)
             fields["pictures"] = String(picture.count)
             Console.line(book.text(.diaryReadBack, fields))
-            guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
-                return Console.line(book.text(.diaryNotSaved))
-            }
+            guard askedYes(env) else { return Console.line(book.text(.diaryNotSaved)) }
         }
         let saved: DiaryEntry
         do {
@@ -109,6 +102,54 @@ struct DiaryAdd: ParsableCommand {
             throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
         }
         Console.line(book.text(.diarySaved, book.noteFields(saved)))
+    }
+}
+
+/// Tags as given on the command line: a preset by name, synonym or number, or the person's own.
+func canonicalTags(_ given: [String], env: AppEnvironment) throws -> [String] {
+    let words = env.table.diary
+    return try given.map { tag in
+        guard let key = words.canonicalTag(tag) else {
+            throw CommandFailure(env.phrasebook.text(.diaryNoSuchTag, ["number": tag, "count": String(words.tags.count)]))
+        }
+        return key
+    }
+}
+
+/// Changes a note's title, text, tags or time (its pictures stay): read back, done after a yes.
+struct DiaryEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note (read back; changed after your yes).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The note's number, as the list shows it.") var id: Int64
+    @Option(help: "A new title.") var title: String?
+    @Option(help: "A new text.") var body: String?
+    @Option(help: "The tags it has from now on (again for several; they replace the old ones).") var tag: [String] = []
+    @Flag(help: "Take all tags off.") var noTags = false
+    @Option(help: "When it happened: \"yesterday at dinner\", \"at 7 pm\", \"2026-05-01 12:30\".") var when: String?
+    @Flag(help: "Change it without asking.") var yes = false
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let store = try openStore(env)
+        guard let entry = try store.diaryEntries().first(where: { $0.id == id }) else {
+            throw CommandFailure(book.text(.diaryNoSuch, ["id": String(id)]))
+        }
+        var changed = entry
+        if let title { changed.title = title.trimmingCharacters(in: .whitespacesAndNewlines) }
+        if let body { changed.body = body }
+        guard !changed.title.isEmpty else { throw CommandFailure(book.text(.diaryNeedsTitle)) }
+        if noTags { changed.tags = [] }
+        if !tag.isEmpty { changed.tags = DiaryEntry.normalizedTags(try canonicalTags(tag, env: env)) }
+        if let when { (changed.takenAt, changed.utcOffsetSeconds) = try resolveWhen(when, env: env) }
+        guard changed != entry else { return Console.line(book.text(.editNotChanged)) }
+        if !yes {
+            Console.line(book.text(.diaryAskChange, book.noteFields(changed)))
+            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        }
+        _ = try store.apply(.changeNote(changed, was: entry))
+        Console.line(book.text(.diaryChanged, book.noteFields(changed)))
     }
 }
 
@@ -128,9 +169,7 @@ struct DiaryDelete: ParsableCommand {
         }
         if !yes {
             Console.line(book.text(.diaryAskDelete, book.noteFields(entry)))
-            guard let answer = readLine(), UtteranceParser(table: env.table).parse(answer) == .answer(.yes) else {
-                return Console.line(book.text(.diaryNotDeleted))
-            }
+            guard askedYes(env) else { return Console.line(book.text(.diaryNotDeleted)) }
         }
         _ = try store.deleteDiary(id: id, library: PictureLibrary(dataDirectory: env.dataDirectory))
         Console.line(book.text(.diaryDeleted, book.noteFields(entry)))

@@ -6,7 +6,13 @@ import CareTerminal
 import Foundation
 
 struct ReadingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "readings", abstract: "List saved glucose readings, newest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "readings", abstract: "Your glucose readings: list them, change one, delete one.",
+        subcommands: [ReadingsList.self, ReadingsEdit.self, ReadingsDelete.self], defaultSubcommand: ReadingsList.self)
+}
+
+struct ReadingsList: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List saved glucose readings, newest first.")
 
     @OptionGroup var common: CommonOptions
     @Flag(help: "Print a JSON array instead of lines.") var json = false
@@ -26,12 +32,102 @@ struct ReadingsCommand: ParsableCommand {
         for reading in readings {
             let tag = reading.tag.map { ", " + env.table.phrases(for: $0).speak } ?? ""
             Console.line(env.phrasebook.text(.readingLine, [
+                "id": reading.id.map(String.init) ?? "",
                 "date": ISO8601.localMinutes(reading.takenAt, offset: reading.utcOffsetSeconds),
                 "value": reading.level.displayValue(in: shownUnit),
                 "unit": env.table.phrases(for: shownUnit).symbol,
                 "tag": tag,
             ]))
         }
+    }
+}
+
+/// Changes a reading's value, unit, tag or time: read back, done after a yes unless --yes.
+struct ReadingsEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a reading (read back; changed after your yes).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The reading's number, as carevoice readings shows it.") var id: Int64
+    @Option(help: "The new value, with or without its unit (\"7.1\", \"128 mg/dL\").") var value: String?
+    @Option(help: "The new tag: before breakfast, after lunch, fasting, bedtime...") var tag: String?
+    @Option(help: "When it was taken: \"yesterday at 9 pm\", \"2026-05-01 07:30\".") var when: String?
+    @Flag(help: "Change it without asking.") var yes = false
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let store = try openStore(env)
+        guard let reading = try store.reading(id: id) else { throw CommandFailure(book.text(.readingNoSuch, ["id": String(id)])) }
+        let unit = try store.settings().glucoseUnit
+        let parser = UtteranceParser(table: env.table)
+        var changed = reading
+        if let value {
+            // The value is understood as a typed reading is: the unit said, or inferred from the number.
+            guard case .glucose(let draft) = parser.parse(value), draft.tag == nil, draft.time == nil else {
+                throw CommandFailure(book.text(.readingBadValue, ["value": value]))
+            }
+            switch GlucoseUnitInference.interpret(draft.value, explicit: draft.unit, preferred: unit) {
+            case .level(let level, _): changed.level = level
+            case .implausible: throw CommandFailure(book.message(.implausible, ["value": Message(draft.number)]).display)
+            }
+        }
+        if let tag {
+            guard case .glucose(let draft) = parser.parse("0 " + tag), let meal = draft.tag else {
+                throw CommandFailure(book.text(.readingBadTag, ["tag": tag]))
+            }
+            changed.tag = meal
+        }
+        if let when { (changed.takenAt, changed.utcOffsetSeconds) = try resolveWhen(when, env: env) }
+        guard changed != reading else { return Console.line(book.text(.editNotChanged)) }
+        let before = book.readingSummary(reading, unit: unit), after = book.readingSummary(changed, unit: unit)
+        if !yes {
+            Console.line(book.text(.readingAskChange, ["id": String(id), "old": before, "new": after]))
+            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        }
+        _ = try store.apply(.changeReading(changed, was: reading))
+        Console.line(book.text(.readingChanged, ["id": String(id), "reading": after]))
+    }
+}
+
+struct ReadingsDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a reading (read back; deleted after your yes).")
+
+    @OptionGroup var common: CommonOptions
+    @Argument(help: "The reading's number, as carevoice readings shows it.") var id: Int64
+    @Flag(help: "Delete it without asking.") var yes = false
+
+    func run() throws {
+        let env = try AppEnvironment.make(common)
+        let book = env.phrasebook
+        let store = try openStore(env)
+        guard let reading = try store.reading(id: id) else { throw CommandFailure(book.text(.readingNoSuch, ["id": String(id)])) }
+        let summary = book.readingSummary(reading, unit: try store.settings().glucoseUnit)
+        if !yes {
+            Console.line(book.text(.readingAskDelete, ["id": String(id), "reading": summary]))
+            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        }
+        _ = try store.apply(.deleteReading(reading))
+        Console.line(book.text(.readingDeleted, ["id": String(id), "reading": summary]))
+    }
+}
+
+/// A yes typed on the next line of standard input.
+func askedYes(_ env: AppEnvironment) -> Bool {
+    guard let answer = readLine() else { return false }
+    return UtteranceParser(table: env.table).parse(answer) == .answer(.yes)
+}
+
+/// The moment a --when option names, on this machine's clock, with its UTC offset.
+func resolveWhen(_ text: String, env: AppEnvironment, now: Date = Date()) throws -> (Date, Int) {
+    let book = env.phrasebook
+    guard let time = UtteranceParser(table: env.table).time(text) else { throw CommandFailure(book.text(.whenNotUnderstood, ["when": text])) }
+    do {
+        let date = try time.resolve(now: now, calendar: book.calendar)
+        return (date, book.calendar.timeZone.secondsFromGMT(for: date))
+    } catch TimeExpression.ResolutionError.inFuture {
+        throw CommandFailure(book.message(.futureTime).display)
+    } catch {
+        throw CommandFailure(book.text(.whenNotUnderstood, ["when": text]))
     }
 }
 

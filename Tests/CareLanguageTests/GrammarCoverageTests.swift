@@ -56,7 +56,7 @@ import Testing
         }
         if parser.parse(sentence) != .unknown { return true }
         switch context {
-        case .reading, .answer:
+        case .reading, .answer, .dictation:
             return false
         case .confirmation:
             return answers.navigation(sentence) == .back

@@ -12,8 +12,71 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try CLI.onboard(dir)   // already set up: no questions first
+
+        // Silence, the reading, a pause for the read-back, "yes", then silence long enough for its
+        // end to be heard and decoded before the typed quit arrives (a microphone never stops).
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("glucose seven point two before breakfast"))
+            + LiveSession.silence(2) + (try LiveSession.speech("yes")) + LiveSession.silence(4)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        #expect(session.microphoneOpened(), "the microphone was never opened")
+        // The quit is typed only once the reply to "yes" has come (or long after), however
+        // slowly this machine decodes today.
+        session.waitFor { $0.contains("Saved:") || $0.contains("Not saved") }
+        let transcript = session.finish(typing: "quit\n")
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
+        #expect(transcript.contains("Saved: 7.2 mmol/L, before breakfast."), "\(transcript)")
+        #expect(transcript.contains("Goodbye."), "the typed quit was heard alongside the microphone")
+        #expect(!transcript.contains("ALSA lib"))
+        let saved = try readings(in: dir)
+        #expect(saved.count == 1)
+        #expect(saved.first?.mmolPerL == 7.2)
+        #expect(saved.first?.tag == "before-breakfast")
+        #expect(saved.first?.source == "voice")
+    }
+
+    /// "Add a diary note" to the microphone, then the note by free dictation (Debian's general
+    /// English language model): what was recognised is shown, a corrected line is typed, and the
+    /// corrected text is what is saved.
+    @Test func aDictatedNoteIsShownAndTheCorrectedTextIsSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("add a diary note")) + LiveSession.silence(2)
+            + (try LiveSession.speech("porridge with banana for breakfast")) + LiveSession.silence(8)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        #expect(session.microphoneOpened(), "the microphone was never opened")
+        session.waitFor(seconds: 60) { $0.contains("What would you like to note?") && $0.contains("Heard: ") }
+        let heardLine = session.output.split(separator: "\n").last { $0.hasPrefix("Heard: ") }.map(String.init) ?? ""
+        session.type("Porridge with banana and honey\n")
+        session.waitFor { $0.contains("Saved note") }
+        let transcript = session.finish(typing: "quit\n")
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Note: "), "the dictated note was read back: \(transcript)")
+        #expect(heardLine.count > "Heard: ".count, "the recognised words reached the line: \(transcript)")
+        #expect(transcript.contains("Saved note 1: Porridge with banana and honey."), "\(transcript)")
+        let notes = try DiaryTests.notes(dir)
+        #expect(notes.map(\.body) == ["Porridge with banana and honey"])
+    }
+}
+
+/// The program on a virtual microphone fed in real time, its keyboard a pipe, its output read
+/// as it comes.
+final class LiveSession {
+    static func speech(_ text: String) throws -> [Int16] { Resampler.resample(try SpokenFixtures.say(text), to: 16000).samples }
+    static func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
+
+    private let process = Process()
+    private let input = Pipe()
+    private let printed = PrintedOutput()
+    private let spoken = DispatchSemaphore(value: 0)
+    private let reader = DispatchSemaphore(value: 0)
+
+    init(dataDirectory dir: URL, microphone: [Int16]) throws {
         let fifo = dir.appendingPathComponent("microphone.fifo")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
+        guard mkfifo(fifo.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let config = dir.appendingPathComponent("asound.conf")
         try """
             </usr/share/alsa/alsa.conf>
@@ -26,23 +89,13 @@ import Testing
             }
             """.write(to: config, atomically: true, encoding: .utf8)
 
-        // Silence, the reading, a pause for the read-back, "yes", then silence long enough for its
-        // end to be heard and decoded before the typed quit arrives (a microphone never stops).
-        func speech(_ text: String) throws -> [Int16] {
-            Resampler.resample(try SpokenFixtures.say(text), to: 16000).samples
-        }
-        func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
-        let microphone = silence(1) + (try speech("glucose seven point two before breakfast")) + silence(2)
-            + (try speech("yes")) + silence(4)
-
-        let process = Process()
         process.executableURL = CLI.binary
         process.arguments = ["--microphone", "carevoice_live_mic", "--no-speech", "--data-dir", dir.path]
         var environment = ProcessInfo.processInfo.environment
         environment["ALSA_CONFIG_PATH"] = config.path
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let input = Pipe(), output = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output
@@ -50,8 +103,7 @@ import Testing
 
         // The writer blocks until ALSA opens the FIFO; the program may also exit first (EPIPE).
         signal(SIGPIPE, SIG_IGN)
-        let spoken = DispatchSemaphore(value: 0)
-        Thread {
+        Thread { [spoken] in
             defer { spoken.signal() }
             let fd = open(fifo.path, O_WRONLY)
             guard fd >= 0 else { return }
@@ -69,11 +121,7 @@ import Testing
             }
         }.start()
 
-        // Everything the program prints, as it prints it: the quit is typed only once the reply to
-        // "yes" has come (or long after), however slowly this machine decodes today.
-        let printed = PrintedOutput()
-        let reader = DispatchSemaphore(value: 0)
-        Thread {
+        Thread { [reader, printed] in
             defer { reader.signal() }
             let fd = output.fileHandleForReading.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -84,31 +132,33 @@ import Testing
                 printed.append(buffer[0..<n])
             }
         }.start()
-        func soFar() -> String { printed.text }
+    }
 
-        #expect(spoken.wait(timeout: .now() + 30) == .success, "the microphone was never opened")
-        let replyDeadline = Date().addingTimeInterval(30)
-        while !soFar().contains("Saved:") && !soFar().contains("Not saved") && Date() < replyDeadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        CLI.writeAll(Data("quit\n".utf8), to: input.fileHandleForWriting.fileDescriptor)
+    /// Everything printed so far.
+    var output: String { printed.text }
+
+    /// Whether the whole microphone recording was taken within `seconds`.
+    func microphoneOpened(seconds: Double = 60) -> Bool { spoken.wait(timeout: .now() + seconds) == .success }
+
+    /// Waits until the output satisfies `condition`, or `seconds` have passed.
+    func waitFor(seconds: Double = 30, _ condition: (String) -> Bool) {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition(output) && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
+    func type(_ text: String) { CLI.writeAll(Data(text.utf8), to: input.fileHandleForWriting.fileDescriptor) }
+
+    /// Types the last line, waits for the program to end, and returns all it printed.
+    func finish(typing text: String) -> String {
+        type(text)
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
         _ = reader.wait(timeout: .now() + 5)
-        let transcript = soFar()
-
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(transcript)")
-        #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
-        #expect(transcript.contains("Saved: 7.2 mmol/L, before breakfast."), "\(transcript)")
-        #expect(transcript.contains("Goodbye."), "the typed quit was heard alongside the microphone")
-        #expect(!transcript.contains("ALSA lib"))
-        let saved = try readings(in: dir)
-        #expect(saved.count == 1)
-        #expect(saved.first?.mmolPerL == 7.2)
-        #expect(saved.first?.tag == "before-breakfast")
-        #expect(saved.first?.source == "voice")
+        return output
     }
+
+    var exitedCleanly: Bool { !process.isRunning && process.terminationReason == .exit && process.terminationStatus == 0 }
 }
 
 /// What a program has printed so far, filled by a reader thread.

@@ -44,6 +44,7 @@ uint8_t ps_get_in_speech(ps_decoder_t *ps);
 int ps_set_search(ps_decoder_t *ps, const char *name);
 const char *ps_get_search(ps_decoder_t *ps);
 int ps_set_jsgf_string(ps_decoder_t *ps, const char *name, const char *jsgf_string);
+int ps_set_lm_file(ps_decoder_t *ps, const char *name, const char *path);
 typedef struct ps_seg_s ps_seg_t;
 ps_seg_t *ps_seg_iter(ps_decoder_t *ps);
 ps_seg_t *ps_seg_next(ps_seg_t *seg);
