@@ -172,7 +172,7 @@ public struct Dialog: Sendable {
             }
         case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit: return .confirmation
         case .dictatingNote: return .dictation
-        case .confirmingNote: return .answer
+        case .confirmingNote: return .noteAnswer
         case .idle, .lookingUp, .finished: return .reading
         }
     }

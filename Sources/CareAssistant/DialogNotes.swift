@@ -86,7 +86,7 @@ extension Dialog {
     private func reshow(_ pending: PendingNote) -> [DialogEffect] {
         [.showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText,
                        hints: EditHints(terminal: phrasebook.text(.noteEditHint), plain: phrasebook.text(.noteAnswerPrompt))),
-         .listen(.answer)]
+         .listen(.noteAnswer)]
     }
 
     /// The answer to "Save it?": yes, no, "read it back", "attach a picture", or (typed) the
@@ -95,6 +95,14 @@ extension Dialog {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if byKeyboard && line == pending.editableText { return saveNote(pending) }
         guard !line.isEmpty else { return [prompt(phrasebook.message(.noteConfirmHint))] + reshow(pending) }
+        if let tags = parser.tagAddition(line) {
+            // The tags join the line too, so that a later correction of it keeps them.
+            var updated = pending
+            updated.entry.tags = DiaryEntry.normalizedTags(pending.entry.tags + tags)
+            updated.editableText = pending.editableText + ", " + phrasebook.table.diary.tagWords[1] + " "
+                + tags.map(phrasebook.table.diary.name).joined(separator: phrasebook.table.lists.and)
+            return readBack(updated, now: now)
+        }
         if parser.matches(line, phrasebook.table.diary.attachPicture) {
             state = .askingPicture(pending)
             return [prompt(phrasebook.message(.noteAskPicture)), .listen(.confirmation)]

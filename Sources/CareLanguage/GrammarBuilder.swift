@@ -13,6 +13,8 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
     case question(ProfileQuestion)
     /// Who a new emergency contact is to the person: daughter, neighbour, doctor...
     case contactRelation
+    /// A note read back: yes, no, "read it back", tags to add, "attach a picture".
+    case noteAnswer
     /// Free words (a diary note): the locale's language model, not a grammar.
     case dictation
 
@@ -20,7 +22,7 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
 
     /// The contexts heard with a grammar of ours (all but dictation).
     public static var grammarContexts: [ListeningContext] {
-        [.reading, .answer, .confirmation, .contactRelation] + ProfileQuestion.allCases.map { .question($0) }
+        [.reading, .answer, .confirmation, .contactRelation, .noteAnswer] + ProfileQuestion.allCases.map { .question($0) }
     }
 
     /// The grammar's name: "reading", "answer", "confirmation", "question-height".
@@ -31,6 +33,7 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
         case .confirmation: return "confirmation"
         case .question(let q): return "question-\(q.rawValue)"
         case .contactRelation: return "contact-relation"
+        case .noteAnswer: return "note-answer"
         case .dictation: return "dictation"
         }
     }
@@ -93,6 +96,7 @@ public struct GrammarBuilder: Sendable {
         case .question(let q):
             let navigation = q.isOptional ? "<back> | <skip>" : "<back>"
             top = (q == .contactName ? "" : "<\(Self.ruleName(q))> | ") + "<answer> | \(navigation) | <emergency> | <quit>"
+        case .noteAnswer: top = "<answer> | <note_tags> | <attach_picture> | <emergency> | <quit>"
         // The recognizer hears dictation with the locale's language model (RecognizerFactory);
         // as a grammar it is what may be said instead of a note.
         case .dictation: top = "<answer> | <emergency> | <quit>"
@@ -187,6 +191,11 @@ public struct GrammarBuilder: Sendable {
             ("recall", "(\(alternatives(table.overview.recall))) [<day>]"),
             // A note's words are free: "add a note" is heard here, the note itself by dictation.
             ("note", alternatives(table.diary.add.filter { $0.contains(" ") })),
+            // Tags said to a note: presets by name or number ("tag three").
+            ("note_tags", "(\(alternatives(table.diary.tagWords))) <diary_tag> [\(n.conjunction) <diary_tag>]"),
+            ("diary_tag", alternatives(table.diary.tags.flatMap(\.say)
+                + (1...table.diary.tags.count).map { words.spell(String($0)) })),
+            ("attach_picture", alternatives(table.diary.attachPicture)),
             ("edit", alternatives(table.edits.deleteLastReading + table.edits.deleteLastNote + table.edits.undo)
                 + " | (\(alternatives(table.edits.changeLastReading))) <number> [<unit>] [<tag>]"),
             ("emergency", alternatives(table.emergency)),

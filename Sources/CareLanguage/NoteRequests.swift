@@ -74,14 +74,11 @@ extension UtteranceParser {
         var words = NoteWords(given)
         var tags: [String] = []
 
-        // "..., tags exercise and stress" (typed: any word is a tag; "tag 3" is a preset's number).
-        if let (start, used) = words.lastOccurrence(of: table.diary.tagWords) {
-            let and = table.lists.and.trimmingCharacters(in: .whitespaces)
-            let named = words.normalized[(start + used)...].filter { !$0.isEmpty && $0 != and }
-            if !named.isEmpty {
-                tags += named.compactMap(table.diary.canonicalTag)
-                words.removeSubrange(start..<words.count)
-            }
+        // "..., tags exercise and stress" at the end, perhaps more than once ("tags a, tags b").
+        while let (start, used) = words.lastOccurrence(of: table.diary.tagWords),
+              let named = tagNames(Array(words.normalized[(start + used)...])) {
+            tags.insert(contentsOf: named, at: 0)
+            words.removeSubrange(start..<words.count)
         }
 
         // The time: spans at either end, taken off one by one.
@@ -103,6 +100,35 @@ extension UtteranceParser {
         guard !body.isEmpty else { return nil }
         return NoteDraft(text: given, body: body, title: DiaryEntry.title(fromBody: body), tags: DiaryEntry.normalizedTags(tags),
                          time: hasTime ? time : nil)
+    }
+
+    /// "tag breakfast", "tags exercise and stress", "tag three": tags to add to a note waiting
+    /// for its yes; nil when the text is not that.
+    public func tagAddition(_ text: String) -> [String]? {
+        let tokens = Tokenizer.tokens(text)
+        let leads = table.diary.tagWords.map(Tokenizer.tokens)
+        guard let lead = leads.filter({ tokens.starts(with: $0) }).max(by: { $0.count < $1.count }) else { return nil }
+        return tagNames(Array(tokens.dropFirst(lead.count)))
+    }
+
+    /// Tag names after "tags": presets by name, synonym or number (in digits or words), the rest
+    /// as the person's own; separated by "and" (words that are all presets are one tag each).
+    /// nil when there are none.
+    private func tagNames(_ tokens: [String]) -> [String]? {
+        let and = table.lists.and.trimmingCharacters(in: .whitespaces)
+        var groups: [[String]] = [[]]
+        for token in tokens where !token.isEmpty {
+            if token == and { groups.append([]) } else { groups[groups.count - 1].append(token) }
+        }
+        let names = groups.filter { !$0.isEmpty }.flatMap { group -> [String] in
+            // "three" is tag 3; several words that are all tags are several tags ("lunch stress").
+            if let (number, used) = numbers.parse(group[...]), used == group.count, let n = Int(number) { return [String(n)] }
+            let presets = Set(table.diary.tags.flatMap { [$0.key] + $0.say })
+            if group.count > 1, group.allSatisfy(presets.contains) { return group }
+            return [group.joined(separator: " ")]
+        }
+        let tags = names.compactMap(table.diary.canonicalTag)
+        return tags.isEmpty ? nil : tags
     }
 
     /// A time and nothing else ("yesterday at dinner", "at 7 pm", "2026-05-01 12:30"), as for

@@ -71,7 +71,7 @@ private struct Session {
         #expect(session.script.said.first == "Note: porridge with banana for breakfast. Tags: breakfast. Time: today at 2:00 PM. Save it?")
         #expect(session.script.said.contains { $0.hasPrefix("I often mishear notes") }, "a dictated note is checked on the line")
         #expect(session.script.editable == "porridge with banana for breakfast")
-        #expect(session.script.listening == .answer)
+        #expect(session.script.listening == .noteAnswer)
         #expect(session.notes.isEmpty, "nothing is saved before the yes")
 
         session.send(.heard("yes"))
@@ -104,6 +104,17 @@ private struct Session {
         session.send(.heard("no"))
         #expect(session.script.said.first == "The note was not saved.")
         #expect(session.notes.isEmpty)
+    }
+
+    @Test func tagsSaidToTheWaitingNoteJoinItAndItsLine() throws {
+        var session = Session()
+        session.send(.typed("note: porridge with banana"))
+        session.send(.heard("tag three"))
+        #expect(session.script.said.first == "Note: porridge with banana. Tags: dinner. Time: today at 2:00 PM. Save it?")
+        #expect(session.script.editable == "porridge with banana, tags dinner")
+        #expect(session.script.listening == .noteAnswer)
+        session.send(.edited("porridge with banana, tags dinner"))
+        #expect(session.notes.first?.tags == ["dinner"])
     }
 
     @Test func aPictureIsCheckedBeforeItIsAdded() throws {

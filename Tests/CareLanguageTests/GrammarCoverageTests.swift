@@ -58,6 +58,8 @@ import Testing
         switch context {
         case .reading, .answer, .dictation:
             return false
+        case .noteAnswer:
+            return parser.tagAddition(sentence) != nil || parser.matches(sentence, Fixtures.english.diary.attachPicture)
         case .confirmation:
             return answers.navigation(sentence) == .back
         case .contactRelation:

@@ -38,6 +38,18 @@ import Testing
         #expect(parser.note("I had a drink of water")?.tags == [])
     }
 
+    @Test func tagsAreAddedByNameOrNumber() throws {
+        #expect(parser.tagAddition("tag three") == ["dinner"])
+        #expect(parser.tagAddition("Tags exercise and stress") == ["exercise", "stress"])
+        #expect(parser.tagAddition("tags lunch stress") == ["lunch", "stress"])
+        #expect(parser.tagAddition("add tag Family dinner") == ["family dinner"])
+        #expect(parser.tagAddition("tag 11") == nil, "there are ten presets")
+        #expect(parser.tagAddition("tag") == nil)
+        #expect(parser.tagAddition("yes") == nil)
+        // A line that gained tags twice keeps both.
+        #expect(parser.note("Walked to the park, tags family, tags exercise")?.tags == ["family", "exercise"])
+    }
+
     @Test func aTimeAtEitherEndIsTakenOffTheBody() throws {
         let dinner = try #require(parser.note("I had rice and fish yesterday at dinner"))
         #expect(dinner.body == "I had rice and fish")

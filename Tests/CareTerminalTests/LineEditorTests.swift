@@ -40,6 +40,16 @@ struct LineEditorTests {
         #expect(terminal.output.contains("Value: 6.5"))
     }
 
+    /// A diary note longer than the terminal is wide spans several rows; the cursor starts at its
+    /// end, and Enter gives back the whole text.
+    @Test func aNoteWiderThanTheTerminalIsEditedAtItsEnd() throws {
+        let note = "Porridge with banana and a spoon of peanut butter for breakfast, then a long walk along the river "
+            + "with Mei and the dog, and a cup of green tea without sugar at the cafe by the bridge"
+        #expect(note.count > 2 * 80)
+        let (outcome, _) = try edit(prompt: "Heard: ", prefill: note, keys: [" and honey", enter])
+        #expect(outcome == .accepted(note + " and honey"))
+    }
+
     @Test func backspacesAndTypingEditThePrefill() throws {
         let (outcome, _) = try edit(prefill: "blood sugar 6.5", keys: [backspace + backspace + backspace, "7.2", enter])
         #expect(outcome == .accepted("blood sugar 7.2"))

@@ -21,6 +21,24 @@ import Testing
         #expect(saved.first?.source == "voice")
     }
 
+    /// A note by voice alone: "add a diary note", the note by free dictation, a tag by number,
+    /// then yes. What dictation made of the words is what is saved (the line shows it first).
+    @Test func aSpokenNoteIsDictatedTaggedAndSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["add a diary note", "porridge with banana", "tag three", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("What would you like to note?"), "\(run.stdout)")
+        let heard = run.stdout.split(separator: "\n").first { $0.hasPrefix("Heard: ") }.map { String($0.dropFirst("Heard: ".count)) }
+        let dictated = try #require(heard, "\(run.stdout)")
+        #expect(run.stdout.contains("Tags: dinner."), "\(run.stdout)")
+        let notes = try DiaryTests.notes(dir)
+        #expect(notes.count == 1, "\(run.stdout)")
+        #expect(notes.first?.body == dictated)
+        #expect(notes.first?.tags.contains("dinner") == true)
+    }
+
     /// Speech not meant for the assistant is answered "didn't catch that" and changes nothing:
     /// the reading read back before it still waits for its yes.
     @Test func sentencesNotMeantForTheAssistantAreTurnedAway() throws {
