@@ -248,25 +248,34 @@ public final class SpeechRecognizer {
     }
 
     /// Language models registered by `addLanguageModel`, loaded the first time they are selected.
-    private var pendingLanguageModels: [String: String] = [:]
+    private var pendingLanguageModels: [String: (path: String, searchOptions: [String: Double])] = [:]
+    /// Searches that hear free words: no grammar fit is measured for them (free words fit any
+    /// sound somehow, and the phone loop would be a third decode of the utterance).
+    private var languageModelNames = Set<String>()
 
     /// Adds a search that hears free words with a statistical language model (an ARPA or binary
     /// .lm file whose words the dictionary has), under `name`, beside the grammars. Loading a
     /// general model takes a while, so it is read the first time `name` is selected.
-    public func addLanguageModel(name: String, path: String) throws {
+    /// - Parameter searchOptions: settings for this search only (see `searchOptionNames`).
+    public func addLanguageModel(name: String, path: String, searchOptions: [String: Double] = [:]) throws {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw SpeechError.recognizerUnavailable("no language model at \(path)")
         }
-        pendingLanguageModels[name] = path
+        let unknown = searchOptions.keys.filter { !Self.searchOptionNames.contains($0) }
+        guard unknown.isEmpty else {
+            throw SpeechError.badGrammar("\(name): not a per-search setting: \(unknown.sorted().joined(separator: ", "))")
+        }
+        pendingLanguageModels[name] = (path, searchOptions)
+        languageModelNames.insert(name)
         if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
     }
 
     private func loadLanguageModel(_ name: String) throws {
-        guard let path = pendingLanguageModels[name] else { return }
+        guard let (path, options) = pendingLanguageModels[name] else { return }
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
         let started = Date()
-        guard ps_set_lm_file(decoder, name, path) == 0 else {
+        guard withSearchOptions(options, { ps_set_lm_file(decoder, name, path) }) == 0 else {
             throw SpeechError.recognizerUnavailable("pocketsphinx could not load the language model \(path)")
         }
         pendingLanguageModels[name] = nil
@@ -355,7 +364,7 @@ public final class SpeechRecognizer {
         }
         var result = endUtterance()
         if configuration.keepsAudio { result.audio = whole }
-        if configuration.measuresFit, !result.text.isEmpty {
+        if configuration.measuresFit, !result.text.isEmpty, !languageModelNames.contains(activeGrammar) {
             let grammar = segments()
             if let loop = phoneLoopSegments(whole), grammar.wordFrames > 0 {
                 result.grammarFit = Double(grammar.acousticScore - loop.acousticScore) / Double(grammar.wordFrames)
