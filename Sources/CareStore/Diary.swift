@@ -134,10 +134,14 @@ extension Store {
         }
     }
 
+    public func diaryEntry(id: Int64) throws -> DiaryEntry? {
+        try diaryEntries().first { $0.id == id }
+    }
+
     /// Deletes an entry, and each of its pictures that no other entry shows. nil when there is
     /// no entry with that id.
     public func deleteDiary(id: Int64, library: PictureLibrary) throws -> DiaryEntry? {
-        guard let entry = try diaryEntries().first(where: { $0.id == id }) else { return nil }
+        guard let entry = try diaryEntry(id: id) else { return nil }
         let orphaned: [String] = try change { db in
             try db.execute(sql: "DELETE FROM diary_entry WHERE id = ?", arguments: [id])
             return try entry.pictures.filter { file in

@@ -35,9 +35,7 @@ extension Store {
         case .deleteNote(let entry, _):
             let library = pictureLibrary
             guard let id = entry.id else { throw StoreError.writeFailed("a note that was never saved cannot be deleted") }
-            guard let current = try diaryEntries().first(where: { $0.id == id }) else {
-                throw StoreError.writeFailed("note \(id) is no longer on record")
-            }
+            guard let current = try diaryEntry(id: id) else { throw StoreError.writeFailed("note \(id) is no longer on record") }
             var kept: [String: Data] = [:]
             for name in current.pictures { kept[name] = FileManager.default.contents(atPath: library.url(of: name).path) }
             guard let deleted = try deleteDiary(id: id, library: library) else { throw StoreError.writeFailed("note \(id) is no longer on record") }

@@ -116,6 +116,12 @@ func canonicalTags(_ given: [String], env: AppEnvironment) throws -> [String] {
     }
 }
 
+/// The note with this number, or the message that there is none.
+func existingNote(_ id: Int64, in store: Store, env: AppEnvironment) throws -> DiaryEntry {
+    guard let entry = try store.diaryEntry(id: id) else { throw CommandFailure(env.phrasebook.text(.diaryNoSuch, ["id": String(id)])) }
+    return entry
+}
+
 /// Changes a note's title, text, tags or time (its pictures stay): read back, done after a yes.
 struct DiaryEdit: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change a note (read back; changed after your yes).")
@@ -133,9 +139,7 @@ struct DiaryEdit: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
         let store = try openStore(env)
-        guard let entry = try store.diaryEntries().first(where: { $0.id == id }) else {
-            throw CommandFailure(book.text(.diaryNoSuch, ["id": String(id)]))
-        }
+        let entry = try existingNote(id, in: store, env: env)
         var changed = entry
         if let title { changed.title = title.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let body { changed.body = body }
@@ -164,9 +168,7 @@ struct DiaryDelete: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
         let store = try openStore(env)
-        guard let entry = try store.diaryEntries().first(where: { $0.id == id }) else {
-            throw CommandFailure(book.text(.diaryNoSuch, ["id": String(id)]))
-        }
+        let entry = try existingNote(id, in: store, env: env)
         if !yes {
             Console.line(book.text(.diaryAskDelete, book.noteFields(entry)))
             guard askedYes(env) else { return Console.line(book.text(.diaryNotDeleted)) }

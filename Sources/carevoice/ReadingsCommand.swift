@@ -57,7 +57,7 @@ struct ReadingsEdit: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
         let store = try openStore(env)
-        guard let reading = try store.reading(id: id) else { throw CommandFailure(book.text(.readingNoSuch, ["id": String(id)])) }
+        let reading = try existingReading(id, in: store, env: env)
         let unit = try store.settings().glucoseUnit
         let parser = UtteranceParser(table: env.table)
         var changed = reading
@@ -100,7 +100,7 @@ struct ReadingsDelete: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
         let store = try openStore(env)
-        guard let reading = try store.reading(id: id) else { throw CommandFailure(book.text(.readingNoSuch, ["id": String(id)])) }
+        let reading = try existingReading(id, in: store, env: env)
         let summary = book.readingSummary(reading, unit: try store.settings().glucoseUnit)
         if !yes {
             Console.line(book.text(.readingAskDelete, ["id": String(id), "reading": summary]))
@@ -109,6 +109,12 @@ struct ReadingsDelete: ParsableCommand {
         _ = try store.apply(.deleteReading(reading))
         Console.line(book.text(.readingDeleted, ["id": String(id), "reading": summary]))
     }
+}
+
+/// The reading with this number, or the message that there is none.
+func existingReading(_ id: Int64, in store: Store, env: AppEnvironment) throws -> GlucoseReading {
+    guard let reading = try store.reading(id: id) else { throw CommandFailure(env.phrasebook.text(.readingNoSuch, ["id": String(id)])) }
+    return reading
 }
 
 /// A yes typed on the next line of standard input.
