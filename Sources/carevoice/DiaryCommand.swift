@@ -89,12 +89,9 @@ struct DiaryAdd: ParsableCommand {
                 throw CommandFailure(book.text(.diaryPictureProblem, ["problem": problem.description]))
             }
         }
-        if !yes {
-            var fields = book.noteFields(entry)
-            fields["pictures"] = String(picture.count)
-            Console.line(book.text(.diaryReadBack, fields))
-            guard askedYes(env) else { return Console.line(book.text(.diaryNotSaved)) }
-        }
+        var fields = book.noteFields(entry)
+        fields["pictures"] = String(picture.count)
+        guard confirmed(book.text(.diaryReadBack, fields), unlessYes: yes, env: env) else { return Console.line(book.text(.diaryNotSaved)) }
         let saved: DiaryEntry
         do {
             saved = try store.saveDiary(entry, pictures: picture, library: library)
@@ -148,9 +145,8 @@ struct DiaryEdit: ParsableCommand {
         if !tag.isEmpty { changed.tags = DiaryEntry.normalizedTags(try canonicalTags(tag, env: env)) }
         if let when { (changed.takenAt, changed.utcOffsetSeconds) = try resolveWhen(when, env: env) }
         guard changed != entry else { return Console.line(book.text(.editNotChanged)) }
-        if !yes {
-            Console.line(book.text(.diaryAskChange, book.noteFields(changed)))
-            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        guard confirmed(book.text(.diaryAskChange, book.noteFields(changed)), unlessYes: yes, env: env) else {
+            return Console.line(book.text(.editNotChanged))
         }
         _ = try store.apply(.changeNote(changed, was: entry))
         Console.line(book.text(.diaryChanged, book.noteFields(changed)))
@@ -169,9 +165,8 @@ struct DiaryDelete: ParsableCommand {
         let book = env.phrasebook
         let store = try openStore(env)
         let entry = try existingNote(id, in: store, env: env)
-        if !yes {
-            Console.line(book.text(.diaryAskDelete, book.noteFields(entry)))
-            guard askedYes(env) else { return Console.line(book.text(.diaryNotDeleted)) }
+        guard confirmed(book.text(.diaryAskDelete, book.noteFields(entry)), unlessYes: yes, env: env) else {
+            return Console.line(book.text(.diaryNotDeleted))
         }
         _ = try store.deleteDiary(id: id, library: PictureLibrary(dataDirectory: env.dataDirectory))
         Console.line(book.text(.diaryDeleted, book.noteFields(entry)))

@@ -80,9 +80,8 @@ struct ReadingsEdit: ParsableCommand {
         if let when { (changed.takenAt, changed.utcOffsetSeconds) = try resolveWhen(when, env: env) }
         guard changed != reading else { return Console.line(book.text(.editNotChanged)) }
         let before = book.readingSummary(reading, unit: unit), after = book.readingSummary(changed, unit: unit)
-        if !yes {
-            Console.line(book.text(.readingAskChange, ["id": String(id), "old": before, "new": after]))
-            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        guard confirmed(book.text(.readingAskChange, ["id": String(id), "old": before, "new": after]), unlessYes: yes, env: env) else {
+            return Console.line(book.text(.editNotChanged))
         }
         _ = try store.apply(.changeReading(changed, was: reading))
         Console.line(book.text(.readingChanged, ["id": String(id), "reading": after]))
@@ -102,9 +101,8 @@ struct ReadingsDelete: ParsableCommand {
         let store = try openStore(env)
         let reading = try existingReading(id, in: store, env: env)
         let summary = book.readingSummary(reading, unit: try store.settings().glucoseUnit)
-        if !yes {
-            Console.line(book.text(.readingAskDelete, ["id": String(id), "reading": summary]))
-            guard askedYes(env) else { return Console.line(book.text(.editNotChanged)) }
+        guard confirmed(book.text(.readingAskDelete, ["id": String(id), "reading": summary]), unlessYes: yes, env: env) else {
+            return Console.line(book.text(.editNotChanged))
         }
         _ = try store.apply(.deleteReading(reading))
         Console.line(book.text(.readingDeleted, ["id": String(id), "reading": summary]))
@@ -117,8 +115,11 @@ func existingReading(_ id: Int64, in store: Store, env: AppEnvironment) throws -
     return reading
 }
 
-/// A yes typed on the next line of standard input.
-func askedYes(_ env: AppEnvironment) -> Bool {
+/// True when --yes was given; otherwise the question is shown and a yes typed on the next line
+/// of standard input is awaited.
+func confirmed(_ question: String, unlessYes yes: Bool, env: AppEnvironment) -> Bool {
+    if yes { return true }
+    Console.line(question)
     guard let answer = readLine() else { return false }
     return UtteranceParser(table: env.table).parse(answer) == .answer(.yes)
 }
