@@ -26,8 +26,19 @@ public struct PictureLibrary: Sendable {
         }
     }
 
-    /// Reads and checks a picture (by its first bytes); nothing is copied yet.
+    /// Reads and checks a picture (by its first bytes); nothing is copied yet. A path typed in the
+    /// conversation is taken as a shell would have given it: "~/" is the home directory, and the
+    /// quotes a terminal adds around a dragged-in file are not part of it.
     public static func check(_ path: String) throws -> (name: String, data: Data) {
+        var path = path.trimmingCharacters(in: .whitespacesAndNewlines)
+        if path.count >= 2, let first = path.first, first == path.last, first == "'" || first == "\"" {
+            path = String(path.dropFirst().dropLast())
+        }
+        if path == "~" || path.hasPrefix("~/") {
+            // As a shell does: $HOME (Foundation's own expansion looks up the password file instead).
+            let home = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+            path = home + path.dropFirst()
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem.missing(path) }
         guard let format = PictureFormat.detect(Array(data.prefix(16))) else { throw Problem.notAPicture(path) }
         return (SHA256.hex(Array(data)) + "." + format.fileExtension, data)

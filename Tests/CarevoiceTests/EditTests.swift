@@ -33,6 +33,27 @@ import Testing
         #expect(notes[1].takenAt.contains("T19:00:00"), "\(notes[1].takenAt)")
     }
 
+    /// "Attach a picture" in the conversation: the path is typed as people type it (a dragged-in
+    /// file comes quoted, "~" is home); a text file named .jpg is refused and the note waits.
+    @Test func aPictureIsAttachedInTheConversation() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let fake = dir.appendingPathComponent("not a picture.jpg")
+        try Data("just text".utf8).write(to: fake)
+        try DiaryTests.png.write(to: dir.appendingPathComponent("club lunch.png"))
+        let lines = ["note: lunch at the club", "attach a picture", "'\(fake.path)'", "attach a picture", "~/club lunch.png", "yes", "quit"]
+        let run = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: lines.joined(separator: "\n") + "\n",
+                              environment: ["HOME": dir.path])
+        #expect(run.stdout.contains("I can't attach that picture: \(fake.path) is not a JPEG, PNG, HEIC or WebP picture. The note is still waiting."),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("Pictures: 1. Save it?"), "\(run.stdout)")
+        let notes = try DiaryTests.notes(dir)
+        #expect(notes.map(\.body) == ["lunch at the club"])
+        #expect(notes.first?.pictures.count == 1)
+        #expect(DiaryTests.pictures(dir).count == 1)
+    }
+
     @Test func aReadingIsChangedAndDeletedByItsNumber() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

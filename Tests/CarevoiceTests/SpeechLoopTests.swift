@@ -39,6 +39,22 @@ import Testing
         #expect(notes.first?.tags.contains("dinner") == true)
     }
 
+    /// Changes by voice: a reading said and saved, deleted ("delete the last reading", "yes"),
+    /// then brought back ("undo", "yes") under its own number.
+    @Test func aSpokenReadingIsDeletedAndBroughtBackByVoice() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five before breakfast", "yes", "delete the last reading", "yes", "undo", "yes"],
+                                  in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Deleted the reading 6.5 mmol/L, before breakfast, today at"), "\(run.stdout)")
+        #expect(run.stdout.contains("Undone: bring back the reading 6.5 mmol/L, before breakfast, today at"), "\(run.stdout)")
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.id) == [1])
+        #expect(saved.first?.mmolPerL == 6.5)
+    }
+
     /// Speech not meant for the assistant is answered "didn't catch that" and changes nothing:
     /// the reading read back before it still waits for its yes.
     @Test func sentencesNotMeantForTheAssistantAreTurnedAway() throws {
