@@ -208,11 +208,10 @@ public struct Questionnaire: Conversation {
 
     private mutating func accept(_ q: ProfileQuestion, _ answer: ProfileAnswer) -> [DialogEffect] {
         var effects: [DialogEffect] = []
-        var answer = answer
-        if case .language(.chinese) = answer {
-            // Until the Chinese tables arrive, say so and go on in English.
-            effects.append(.say(phrasebook.onboarding(.chineseLater)))
-            answer = .language(.english)
+        if case .language(let language) = answer, language.rawValue != phrasebook.table.id {
+            // The recognizer and voice of this run are the table's: the new language is saved
+            // with the rest and used from the next start, and the person is told so.
+            effects.append(.say(phrasebook.onboarding(.languageNextStart)))
         }
         return effects + advance(from: q, keeping: answer)
     }

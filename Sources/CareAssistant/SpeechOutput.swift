@@ -1,3 +1,4 @@
+import CareLanguage
 import CareModel
 import CareSpeech
 import Foundation
@@ -24,21 +25,24 @@ public struct SpeechOutputStyle: Sendable, Equatable {
     public var voice: String
     public var rate: Int
     public var volume: Int
+    /// For a voice that reads pinyin rather than Chinese characters (zh-Hans).
+    public var pinyin: PinyinSpeller?
 
-    public init(voice: String, rate: Int = 150, volume: Int = 100) {
+    public init(voice: String, rate: Int = 150, volume: Int = 100, pinyin: PinyinSpeller? = nil) {
         self.voice = voice
         self.rate = rate
         self.volume = volume
+        self.pinyin = pinyin
     }
 
     /// The settings' rate, volume and voice variant, on the locale's voice (`baseVoice`).
-    public init(settings: Settings, baseVoice: String) {
+    public init(settings: Settings, baseVoice: String, pinyin: PinyinSpeller? = nil) {
         self.init(voice: baseVoice + (settings.voiceVariant.map { "+" + $0 } ?? ""),
-                  rate: settings.speechRate, volume: settings.volume)
+                  rate: settings.speechRate, volume: settings.volume, pinyin: pinyin)
     }
 
     func synthesize(_ text: String, with synthesizer: SpeechSynthesizer) throws -> PCMAudio {
-        try synthesizer.synthesize(text, voice: voice, rate: rate, volume: volume)
+        try synthesizer.synthesize(pinyin?.spell(text) ?? text, voice: voice, rate: rate, volume: volume)
     }
 }
 

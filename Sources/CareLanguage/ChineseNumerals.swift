@@ -7,7 +7,7 @@ import Foundation
 /// joined by spaces, so it is an algorithm of its own rather than a table like English's
 /// `NumberWords`. Numbers are kept as digit strings, never as Doubles, so a decimal cannot be
 /// lost or invented (as in `GlucoseDraft.number`).
-public struct ChineseNumerals: Sendable {
+public struct ChineseNumerals: Sendable, Equatable {
     /// 零 to 九, with 两 (the 2 said before a unit: 两百) and 〇 (the zero of digit strings).
     public let digits: [Character: Int]
     /// 十, 百, 千.

@@ -15,9 +15,8 @@ extension UtteranceParser {
     /// "add a contact", "read my contacts", "remove contact two" / "delete contact number 2".
     public func contactRequest(_ tokens: [String]) -> ContactRequest? {
         let words = table.contacts
-        let joined = tokens.joined(separator: " ")
-        if words.add.contains(joined) { return .add }
-        if words.list.contains(joined) { return .list }
+        if words.add.containsPhrase(tokens) { return .add }
+        if words.list.containsPhrase(tokens) { return .list }
         let leads = words.remove.map(Tokenizer.tokens).sorted { $0.count > $1.count }
         guard let lead = leads.first(where: { tokens.starts(with: $0) }) else { return nil }
         var rest = tokens.dropFirst(lead.count)
@@ -61,10 +60,9 @@ extension ProfileAnswerParser {
         if trimmed.isEmpty || navigation(trimmed) == .skip { return nil }
         let tokens = Tokenizer.tokens(trimmed)
         let known = table.contacts.relations
-        if let lead = tokens.first, table.contacts.relationLeads.contains(lead),
-           known.contains(tokens.dropFirst().joined(separator: " ")) {
-            return tokens.dropFirst().joined(separator: " ")
-        }
+        // "my daughter" is a daughter, "我的女儿" is 女儿: the relation as the table writes it.
+        let rest = tokens.dropFirst(table.contacts.relationLeads.longestPrefix(of: tokens) ?? 0)
+        if let relation = known.first(where: { Tokenizer.tokens($0).elementsEqual(rest) }) { return relation }
         return trimmed
     }
 
@@ -76,7 +74,7 @@ extension ProfileAnswerParser {
     /// An edited contact line, "Anna Li, 604 555 0199, daughter": name, number, and who they
     /// are if given, separated by commas (the way it was shown).
     public func contactLine(_ line: String, book: Phrasebook) -> ContactLineOutcome {
-        let parts = line.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = line.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == "，" })
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard (2...3).contains(parts.count), !parts[0].isEmpty else {
             return .problem(Message(table.contacts.editProblem))

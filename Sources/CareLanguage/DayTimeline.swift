@@ -9,7 +9,7 @@ extension Phrasebook {
          "title": entry.title,
          // A title taken from the body is not said twice.
          "body": entry.body == entry.title ? "" : Self.sentence(entry.body),
-         "tags": entry.tags.isEmpty ? text(.diaryNoTags) : entry.tags.map(table.diary.name).joined(separator: ", "),
+         "tags": entry.tags.isEmpty ? text(.diaryNoTags) : entry.tags.map(table.diary.name).joined(separator: table.lists.separator),
          "pictures": String(entry.pictures.count)]
     }
 
@@ -17,7 +17,7 @@ extension Phrasebook {
     /// clock where it was taken.
     public func readingSummary(_ reading: GlucoseReading, unit: GlucoseUnit) -> String {
         text(.readingSummary, ["value": reading.level.displayValue(in: unit), "unit": table.phrases(for: unit).symbol,
-                               "tag": reading.tag.map { ", " + table.phrases(for: $0).speak } ?? "",
+                               "tag": reading.tag.map { table.lists.clause + table.phrases(for: $0).speak } ?? "",
                                "date": clock(reading.takenAt, offset: reading.utcOffsetSeconds, "yyyy-MM-dd HH:mm")])
     }
 
@@ -49,10 +49,12 @@ extension Phrasebook {
         return format(date, pattern, in: calendar)
     }
 
-    /// A body as a sentence after the title's: " porridge with banana." ("" when empty).
+    /// A body as a sentence after the title's: " porridge with banana." ("" when empty). Chinese
+    /// takes no space between sentences, and its own full stop: "早饭吃了粥。".
     static func sentence(_ body: String) -> String {
         let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let last = text.last else { return "" }
-        return " " + text + (".!?。！？".contains(last) ? "" : ".")
+        guard let first = text.first, let last = text.last else { return "" }
+        let end = ".!?。！？".contains(last) ? "" : (Tokenizer.isChinese(last) ? "。" : ".")
+        return (Tokenizer.isChinese(first) ? "" : " ") + text + end
     }
 }

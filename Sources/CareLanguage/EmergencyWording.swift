@@ -69,7 +69,8 @@ extension Phrasebook {
     }
 
     public func contactLine(_ contact: EmergencyContact) -> Message {
-        let relation = contact.relation.map { " (\($0))" } ?? ""
+        // "Anna Li (daughter)", "李安娜（女儿）": Chinese takes its own brackets and no space.
+        let relation = contact.relation.map { $0.first.map(Tokenizer.isChinese) == true ? "（\($0)）" : " (\($0))" } ?? ""
         return message(.contactLine, ["name": Message(contact.name), "relation": Message(relation),
                                       "phone": phoneNumber(contact.phone)])
     }

@@ -155,6 +155,9 @@ public struct LocaleTable: Sendable, Decodable {
         public var monthAbbreviations: [String]
         public var ordinals: [String: Int]
         public var ordinalSuffixes: [String]
+        /// Words after the year, month and day of a date written the Chinese way (1948年3月4日);
+        /// empty where dates are said with month names.
+        public var dateMarkers: DateMarkers
         public var thousand: String
         public var lengthUnits: [String: SpokenAndWritten]
         public var weightUnits: [String: SpokenAndWritten]
@@ -174,7 +177,15 @@ public struct LocaleTable: Sendable, Decodable {
         public var countryAliases: [String: String]
     }
 
+    public struct DateMarkers: Sendable, Decodable {
+        public var year: [String]
+        public var month: [String]
+        public var day: [String]
+    }
+
     public struct Lists: Sendable, Decodable {
+        /// Between the parts of one description: "6.5 mmol/L, before breakfast".
+        public var clause: String
         public var separator: String
         public var and: String
         public var or: String
@@ -187,15 +198,23 @@ public struct LocaleTable: Sendable, Decodable {
     }
 
     public struct Speech: Sendable, Decodable {
+        /// Whether the recognizer can hear this language yet; when not, it is typed.
+        public var hears: Bool
         public var voice: String
         public var acousticModel: String
         public var dictionary: String
         public var extraDictionary: String?
         /// A statistical language model for free dictation (diary notes), if the locale has one.
         public var languageModel: String?
+        /// The folder under `models/` whose tables turn what is said into pinyin for the voice
+        /// (`PinyinSpeller`); nil when the voice reads the language's own script.
+        public var pinyinTables: String?
     }
 
     public struct Numbers: Sendable, Decodable {
+        /// How numbers are built: from the words of this table (English: "one hundred twenty"), or
+        /// with Chinese characters (一百二十, `ChineseNumerals`). Words unless the table says.
+        public var system: NumberSystem?
         public var digits: [String: Int]
         public var zeroAlternatives: [String]
         public var teens: [String: Int]
@@ -204,6 +223,10 @@ public struct LocaleTable: Sendable, Decodable {
         public var article: String
         public var conjunction: String
         public var point: String
+    }
+
+    public enum NumberSystem: String, Sendable, Decodable {
+        case words, chinese
     }
 
     public struct UnitPhrases: Sendable, Decodable {
@@ -247,6 +270,11 @@ public struct LocaleTable: Sendable, Decodable {
         public var today: [String]
         public var yesterday: [String]
         public var oclock: [String]
+        /// Chinese clock words after the hour: 半 (七点半), 分 (七点十分), 整 (七点整). English
+        /// gives its minutes as numbers ("seven thirty"), so its lists are empty.
+        public var half: [String]
+        public var minutes: [String]
+        public var exactly: [String]
         public var am: SpokenAndWritten
         public var pm: SpokenAndWritten
         public var noon: [String]

@@ -169,9 +169,10 @@ extension UtteranceParser {
             }
             // "at dinner": the meal's hour.
             if let (meaning, used) = phrases.longestMatch(rest), meaning == .at, i + used < tokens.count,
-               let mealTag = table.diary.tags.first(where: { $0.hour != nil && $0.say.contains(tokens[i + used]) }) {
+               let mealTag = table.diary.tags.first(where: { $0.hour != nil && $0.say.longestPrefix(of: tokens[(i + used)...]) != nil }),
+               let mealUsed = mealTag.say.longestPrefix(of: tokens[(i + used)...]) {
                 time.defaultHour = mealTag.hour; meal = mealTag.key
-                i += used + 1; found = true; continue
+                i += used + mealUsed; found = true; continue
             }
             if let (meaning, used) = phrases.longestMatch(rest) {
                 switch meaning {

@@ -2,17 +2,23 @@
 public struct NumberWords: Sendable {
     let table: LocaleTable.Numbers
     private let digitWords: [String: Int]
+    /// Set when the table's numbers are Chinese characters: they are read and said by its rules.
+    let chinese: ChineseNumerals?
 
     public init(_ table: LocaleTable.Numbers) {
         self.table = table
         var digits = table.digits
         for alternative in table.zeroAlternatives { digits[alternative] = 0 }
         digitWords = digits
+        chinese = table.system == .chinese ? .mandarin : nil
     }
 
     /// All words that can appear inside a spoken number.
     public var vocabulary: Set<String> {
-        Set(table.digits.keys).union(table.zeroAlternatives).union(table.teens.keys).union(table.tens.keys)
+        if let chinese {
+            return Set(chinese.digits.keys.map(String.init)).union(chinese.units.keys.map(String.init)).union([String(chinese.point)])
+        }
+        return Set(table.digits.keys).union(table.zeroAlternatives).union(table.teens.keys).union(table.tens.keys)
             .union([table.hundred, table.point])
     }
 
@@ -24,6 +30,7 @@ public struct NumberWords: Sendable {
     /// tokens it used, or nil when no number starts here.
     public func parse(_ tokens: ArraySlice<String>) -> (number: String, consumed: Int)? {
         guard let first = tokens.first else { return nil }
+        if chinese != nil, Self.numeral(first) == nil { return parseChinese(tokens) }
         var index = tokens.startIndex
         var integer: String
 
@@ -47,7 +54,7 @@ public struct NumberWords: Sendable {
             while j < tokens.endIndex {
                 if let d = digitWords[tokens[j]] {
                     fraction += String(d)
-                } else if tokens[j].allSatisfy(\.isNumber), !tokens[j].isEmpty {
+                } else if tokens[j].allSatisfy(\.isDigit), !tokens[j].isEmpty {
                     fraction += tokens[j]
                 } else {
                     break
@@ -61,8 +68,20 @@ public struct NumberWords: Sendable {
         return (integer, index - tokens.startIndex)
     }
 
+    /// A number in Chinese characters, one token each (the tokenizer splits them): 六 点 五.
+    private func parseChinese(_ tokens: ArraySlice<String>, wholeOnly: Bool = false) -> (number: String, consumed: Int)? {
+        guard let chinese else { return nil }
+        let run = tokens.prefix { $0.count == 1 && !(wholeOnly && $0 == String(chinese.point)) }.joined()
+        guard let (number, used) = chinese.parse(Substring(run)) else { return nil }
+        return (number, used)
+    }
+
     /// Whole numbers up to 999 in words.
     func parseIntegerWords(_ tokens: ArraySlice<String>) -> (Int, Int)? {
+        if chinese != nil {
+            guard let (number, used) = parseChinese(tokens, wholeOnly: true), let value = Int(number) else { return nil }
+            return (value, used)
+        }
         var i = tokens.startIndex
         func peek(_ k: Int = 0) -> String? { i + k < tokens.endIndex ? tokens[i + k] : nil }
 
@@ -107,6 +126,10 @@ public struct NumberWords: Sendable {
 
     /// 0-99 in words: a digit, a teen, or tens with an optional digit.
     func parseBelowHundred(_ tokens: ArraySlice<String>) -> (Int, Int)? {
+        if chinese != nil {
+            guard let (value, used) = parseIntegerWords(tokens), value < 100 else { return nil }
+            return (value, used)
+        }
         guard let first = tokens.first else { return nil }
         if let d = table.digits[first] { return (d, 1) }
         if let t = table.teens[first] { return (t, 1) }
@@ -120,8 +143,8 @@ public struct NumberWords: Sendable {
 
     /// "120", "6.5", ".5" as typed.
     static func numeral(_ token: String) -> String? {
-        guard !token.isEmpty, token.allSatisfy({ $0.isNumber || $0 == "." }),
-              token.filter({ $0 == "." }).count <= 1, token.contains(where: \.isNumber) else { return nil }
+        guard !token.isEmpty, token.allSatisfy({ $0.isDigit || $0 == "." }),
+              token.filter({ $0 == "." }).count <= 1, token.contains(where: \.isDigit) else { return nil }
         var t = token
         if t.hasPrefix(".") { t = "0" + t }
         if t.hasSuffix(".") { t.removeLast() }
@@ -133,6 +156,7 @@ public struct NumberWords: Sendable {
     /// Words for a digit string: "6.5" -> "six point five", "120" -> "one hundred twenty",
     /// "0.299" -> "zero point two nine nine".
     public func spell(_ number: String) -> String {
+        if let chinese { return chinese.spell(number) }
         let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         var words = spellInteger(Int(parts[0]) ?? 0)
         if parts.count == 2, !parts[1].isEmpty {
@@ -144,10 +168,12 @@ public struct NumberWords: Sendable {
 
     /// Digit by digit: "120" -> "one two zero", "6.5" -> "six point five".
     public func spellDigits(_ number: String) -> String {
-        number.map { $0 == "." ? table.point : digitName(Int(String($0)) ?? 0) }.joined(separator: " ")
+        if let chinese { return chinese.spellDigits(number) }
+        return number.map { $0 == "." ? table.point : digitName(Int(String($0)) ?? 0) }.joined(separator: " ")
     }
 
     func spellInteger(_ n: Int) -> [String] {
+        if let chinese { return [chinese.spell(String(n))] }
         if n >= 1000 { return String(n).map { digitName(Int(String($0)) ?? 0) } }
         var words: [String] = []
         var rest = n
@@ -167,7 +193,10 @@ public struct NumberWords: Sendable {
         return words
     }
 
-    func digitName(_ d: Int) -> String { name(in: table.digits, for: d) }
+    func digitName(_ d: Int) -> String {
+        if let chinese { return chinese.spellDigits(String(d)) }
+        return name(in: table.digits, for: d)
+    }
 
     private func name(in map: [String: Int], for value: Int) -> String {
         map.first(where: { $0.value == value })?.key ?? String(value)

@@ -33,7 +33,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case greeting, keyboardHint, listeningHint, askReading, readBack, heardPrompt, editHint, answerPrompt
     case editHintAnswer, answerPromptAnswer, keyboardHintAnswers
     case saved, notSaved, cancelled, notUnderstood, sayYesOrNo, implausibleWithUnit, implausible, futureTime
-    case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, goodbye, saveFailed, storeUnavailable
+    case noMicrophone, noSpeaker, cannotPlay, noSpeechEngine, noHearingInLanguage, goodbye, saveFailed, storeUnavailable
     case noReadings, readingLine, audioFileError, audioUnreadable, audioNotWAV, audioUnsupported, audioTruncated
     case emergencyHeading, emergencyHeadingNoCountry, emergencyServices, emergencyNoService, emergencyMobileAlso
     case emergencyUnknownCountry, emergencyCountryNotListed, emergencyTableUnavailable, emergencyOnceMore
@@ -99,15 +99,16 @@ public struct Phrasebook: Sendable {
         var display = "\(value) \(unit.symbol)"
         let said = numbersDigitByDigit ? numbers.spellDigits(value) : numbers.spell(value)
         var spoken = "\(said) \(unit.speak)"
+        let clause = table.lists.clause
         if let tag = reading.tag {
             let name = table.phrases(for: tag).speak
-            display += ", \(name)"
-            spoken += ", \(name)"
+            display += clause + name
+            spoken += clause + name
         }
         if let takenAt = reading.explicitTime {
             let when = describeTime(takenAt, now: now)
-            display += ", \(when)"
-            spoken += ", \(when)"
+            display += clause + when
+            spoken += clause + when
         }
         return Message(display: display, spoken: spoken)
     }
@@ -120,7 +121,10 @@ public struct Phrasebook: Sendable {
     /// The read-back of a reading heard only loosely: a guess, with its number one digit at a
     /// time and pauses between ("six, point, five", shown the same so a screen reader says it so).
     public func guessedReadBack(_ reading: ReadingDescription, now: Date) -> Message {
-        let digits = Message(numbers.spellDigits(reading.valueText).split(separator: " ").joined(separator: ", "))
+        let spelled = numbers.spellDigits(reading.valueText)
+        // One digit at a time, with a pause between: "six, point, five", "六，点，五".
+        let pieces = spelled.contains(" ") ? spelled.split(separator: " ").map(String.init) : spelled.map(String.init)
+        let digits = Message(pieces.joined(separator: table.lists.clause))
         return message(.readBackUnsure, ["reading": describe(reading, now: now), "digits": digits])
     }
 

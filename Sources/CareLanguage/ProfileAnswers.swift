@@ -23,10 +23,20 @@ public struct ProfileAnswerParser: Sendable {
         self.words = table.profile
     }
 
-    /// The tokens that carry meaning: fillers ("I am", "my", "the") dropped.
+    /// The tokens that carry meaning: fillers ("I am", "my", "the", "身高") dropped, the longest
+    /// first where they overlap.
     func content(_ text: String) -> [String] {
-        let fillers = Set(words.fillers)
-        return Tokenizer.tokens(text).filter { !fillers.contains($0) }
+        var tokens = Tokenizer.tokens(text)[...]
+        var kept: [String] = []
+        while let first = tokens.first {
+            if let filler = words.fillers.longestPrefix(of: tokens) {
+                tokens = tokens.dropFirst(filler)
+            } else {
+                kept.append(first)
+                tokens = tokens.dropFirst()
+            }
+        }
+        return kept
     }
 
     // MARK: Choices
@@ -66,6 +76,7 @@ public struct ProfileAnswerParser: Sendable {
     /// "March 4 1948", "the fourth of March nineteen forty-eight", "4 March 1948", "1948-03-04".
     public func dateOfBirth(_ text: String) -> DateAnswer {
         let tokens = content(text)
+        if let marked = markedDate(tokens) { return marked }
         if tokens.count == 1 {
             let token = tokens[0]
             let parts = token.split(separator: "-")
@@ -92,6 +103,28 @@ public struct ProfileAnswerParser: Sendable {
             }
         }
         return .unreadable
+    }
+
+    /// A date with a word after each part, year first: 1948年3月4日, 一九四八年三月四号.
+    func markedDate(_ tokens: [String]) -> DateAnswer? {
+        let markers = words.dateMarkers
+        guard let y = tokens.firstIndex(where: markers.year.contains),
+              let m = tokens[y...].firstIndex(where: markers.month.contains) else { return nil }
+        let d = tokens[m...].firstIndex(where: markers.day.contains) ?? tokens.endIndex
+        guard d >= tokens.count - 1 else { return .unreadable }
+        let yearTokens = tokens[..<y]
+        // A year is said digit by digit (一九四八) or written (1948).
+        let year = yearTokens.count == 1 ? Int(yearTokens.first!)
+            : numbers.chinese?.number(yearTokens.joined()).flatMap { $0.count == 4 ? Int($0) : nil }
+        guard let year, let (month, monthUsed) = number(tokens[(y + 1)..<m]), monthUsed == m - y - 1,
+              let (day, dayUsed) = number(tokens[(m + 1)..<d]), dayUsed == d - m - 1 else { return .unreadable }
+        return .day(CalendarDay(year: year, month: month, day: day))
+    }
+
+    /// A whole number: digits or words.
+    private func number(_ tokens: ArraySlice<String>) -> (Int, Int)? {
+        if tokens.count == 1, let value = Int(tokens.first!) { return (value, 1) }
+        return numbers.parseIntegerWords(tokens)
     }
 
     /// Every way the start of `tokens` reads as a day of the month, longest first.
@@ -175,13 +208,16 @@ public struct ProfileAnswerParser: Sendable {
         let tokens = content(marked)
         guard let (first, used) = numbers.parse(tokens[...]), let value = Double(first) else { return nil }
         var rest = Array(tokens[used...])
-        func unit(_ key: String) -> Bool {
-            guard let first = rest.first, let phrases = words.lengthUnits[key] else { return false }
-            if (phrases.say + phrases.write).contains(first) { rest.removeFirst(); return true }
-            return false
-        }
+        func unit(_ key: String) -> Bool { Self.take(words.lengthUnits[key], from: &rest) }
         if unit("cm") { return rest.isEmpty ? value : nil }
-        if unit("m") { return rest.isEmpty ? value * 100 : nil }
+        if unit("m") {
+            // 一米七 (1 m 7) is 1.7 m, 一米七五 1.75 m: the digits after the metre are its decimals.
+            if let (decimals, used) = numbers.parse(rest[...]), used == rest.count, decimals.allSatisfy(\.isDigit),
+               value == value.rounded(), let metres = Double("\(Int(value)).\(decimals)") {
+                return metres * 100
+            }
+            return rest.isEmpty ? value * 100 : nil
+        }
         let saidFeet = unit("ft")
         if rest.first == table.numbers.conjunction { rest.removeFirst() }
         if saidFeet || (units == .imperial && !rest.isEmpty) {
@@ -202,17 +238,20 @@ public struct ProfileAnswerParser: Sendable {
         }
     }
 
+    /// Takes a unit's words ("kilos", "公斤") off the start of `tokens`; whether they were there.
+    private static func take(_ unit: LocaleTable.SpokenAndWritten?, from tokens: inout [String]) -> Bool {
+        guard let unit, let used = (unit.say + unit.write).longestPrefix(of: tokens) else { return false }
+        tokens.removeFirst(used)
+        return true
+    }
+
     /// A weight in kilograms: "70 kg", "seventy kilos", "154 pounds", "11 stone 4". A bare number
     /// is read in `units`.
     public func weight(_ text: String, units: BodyUnits) -> Double? {
         let tokens = content(text)
         guard let (first, used) = numbers.parse(tokens[...]), let value = Double(first) else { return nil }
         var rest = Array(tokens[used...])
-        func unit(_ key: String) -> Bool {
-            guard let first = rest.first, let phrases = words.weightUnits[key] else { return false }
-            if (phrases.say + phrases.write).contains(first) { rest.removeFirst(); return true }
-            return false
-        }
+        func unit(_ key: String) -> Bool { Self.take(words.weightUnits[key], from: &rest) }
         if unit("kg") { return rest.isEmpty ? value : nil }
         if unit("lb") { return rest.isEmpty ? BodyMeasure.kilograms(pounds: value) : nil }
         if unit("st") {
@@ -273,10 +312,10 @@ public struct ProfileAnswerParser: Sendable {
             if token == table.phoneDigits.plus, digits.isEmpty { digits = "+"; continue }
             if let d = table.numbers.digits[token] { digits += String(d); continue }
             if table.numbers.zeroAlternatives.contains(token) { digits += "0"; continue }
-            if token.allSatisfy(\.isNumber) { digits += token; continue }
+            if token.allSatisfy(\.isDigit) { digits += token; continue }
             return nil
         }
-        return digits.filter(\.isNumber).isEmpty ? nil : digits
+        return digits.filter(\.isDigit).isEmpty ? nil : digits
     }
 
     // MARK: Moving through the questions
@@ -284,9 +323,9 @@ public struct ProfileAnswerParser: Sendable {
     public enum Navigation: Sendable, Equatable { case back, skip }
 
     public func navigation(_ text: String) -> Navigation? {
-        let said = Tokenizer.tokens(text).joined(separator: " ")
-        if words.back.contains(said) { return .back }
-        if words.skip.contains(said) { return .skip }
+        let said = Tokenizer.tokens(text)
+        if words.back.containsPhrase(said) { return .back }
+        if words.skip.containsPhrase(said) { return .skip }
         return nil
     }
 }

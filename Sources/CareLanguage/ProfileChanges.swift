@@ -98,8 +98,7 @@ extension ProfileAnswerParser {
     public func changeRequest(_ text: String) -> ChangeRequest? {
         let c = table.changes
         let tokens = Tokenizer.tokens(text)
-        let joined = tokens.joined(separator: " ")
-        for command in SettingCommand.allCases where (c.commands[command.rawValue] ?? []).contains(joined) {
+        for command in SettingCommand.allCases where (c.commands[command.rawValue] ?? []).containsPhrase(tokens) {
             return .command(command)
         }
         guard let afterLead = Self.dropPrefix(tokens, anyOf: c.leads) else { return nil }
@@ -148,9 +147,9 @@ extension ProfileAnswerParser {
             }
         }
         func onOff() -> Bool? {
-            let said = Tokenizer.tokens(trimmed).joined(separator: " ")
-            if c.switchOn.contains(said) { return true }
-            if c.switchOff.contains(said) { return false }
+            let said = Tokenizer.tokens(trimmed)
+            if c.switchOn.containsPhrase(said) { return true }
+            if c.switchOff.containsPhrase(said) { return false }
             return nil
         }
         func whole(in range: ClosedRange<Int>) -> Int? {
@@ -160,7 +159,7 @@ extension ProfileAnswerParser {
         case .name: return .change(.name(trimmed))
         case .address: return .change(.address(trimmed))
         case .allergies:
-            let list = trimmed.split(whereSeparator: { ",;".contains($0) })
+            let list = trimmed.split(whereSeparator: { ",;，；、".contains($0) })
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             return .change(.allergies(list))
         case .speech: return onOff().map { .change(.speech(on: $0)) } ?? problem(c.badSwitch)

@@ -40,6 +40,12 @@ public struct ResourceLocator: Sendable {
         return try LocaleTable.parse(yaml: text, file: url.lastPathComponent)
     }
 
+    /// What turns the locale's text into pinyin for its voice, if it needs that.
+    public func pinyinSpeller(for table: LocaleTable) throws -> PinyinSpeller? {
+        guard let folder = table.speech.pinyinTables else { return nil }
+        return try PinyinSpeller.load(from: modelsDirectory.appendingPathComponent(folder))
+    }
+
     /// Extra pronunciations for the recognizer, as word -> phones.
     public func extraPronunciations(for table: LocaleTable) -> [String: String] {
         guard let relative = table.speech.extraDictionary,

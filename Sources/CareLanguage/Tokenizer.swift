@@ -4,9 +4,15 @@
 /// ("6.5", and "6,5" as written in much of Europe), clock times ("7:30"),
 /// ISO dates ("2026-05-01") and unit symbols ("mmol/l"). Splits a number from
 /// letters stuck to it ("6.5mmol", "9pm").
+///
+/// Chinese is written without spaces, so each Chinese character is a token of its own:
+/// "血糖六点五早餐前" gives 血 糖 六 点 五 早 餐 前, and a phrase in the locale table
+/// ("早餐前") is matched character by character, whatever spacing a recognizer or
+/// input method produced. Full-width letters and digits (６．５) are read as their
+/// ASCII forms, and Chinese punctuation separates like its Western counterpart.
 enum Tokenizer {
     static func tokens(_ text: String) -> [String] {
-        let chars = Array(text.lowercased())
+        let chars = Array(text.lowercased()).map(halfWidth)
         var out = ""
         for (i, c) in chars.enumerated() {
             let prev: Character? = i > 0 ? chars[i - 1] : nil
@@ -25,10 +31,11 @@ enum Tokenizer {
                 out.append(c)
             case "'", "’":
                 out.append((prev?.isLetter ?? false) && (next?.isLetter ?? false) ? "'" : " ")
-            case "!", "?", ";", "\"", "(", ")", "[", "]", "“", "”", "…":
+            case "!", "?", ";", "\"", "(", ")", "[", "]", "“", "”", "…", "。", "、", "《", "》", "「", "」", "·", "～":
                 out.append(" ")
             default:
                 if c.isWhitespace { out.append(" "); continue }
+                if isChinese(c) { out.append(" \(c) "); continue }
                 // Split "6.5mmol" and "9pm", but not "mmol/l" or "2026-05-01".
                 if let p = prev, (p.isNumber && c.isLetter) || (p.isLetter && c.isNumber) { out.append(" ") }
                 out.append(c)
@@ -36,4 +43,40 @@ enum Tokenizer {
         }
         return out.split(separator: " ").map(String.init).filter { !$0.isEmpty }
     }
+
+    /// A CJK ideograph (the unified block and its first extension, where every character
+    /// CareVoice's tables use lies), or 〇, the zero of written digit strings.
+    static func isChinese(_ c: Character) -> Bool {
+        guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
+        return (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value) || c == "〇"
+    }
+
+    /// Full-width ASCII forms (ＡＢＣ１２３，．：) as the ASCII they stand for, and the
+    /// ideographic space as a space. Typed with a Chinese input method, "６．５" is 6.5.
+    static func halfWidth(_ c: Character) -> Character {
+        guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return c }
+        switch scalar.value {
+        case 0x3000: return " "
+        case 0xFF01...0xFF5E: return Character(Unicode.Scalar(scalar.value - 0xFEE0)!)
+        default: return c
+        }
+    }
+}
+
+extension Array where Element == String {
+    /// Whether one of these phrases is exactly `tokens` once split like them: "不对" is 不 对,
+    /// "that's right" is that's right.
+    func containsPhrase<Tokens: Collection<String>>(_ tokens: Tokens) -> Bool {
+        contains { Tokenizer.tokens($0).elementsEqual(tokens) }
+    }
+
+    /// The longest of these phrases that `tokens` starts with, as its number of tokens.
+    func longestPrefix<Tokens: Collection<String>>(of tokens: Tokens) -> Int? {
+        map(Tokenizer.tokens).filter { !$0.isEmpty && tokens.starts(with: $0) }.map(\.count).max()
+    }
+}
+
+extension Character {
+    /// 0-9. (`isNumber` is also true of 六 and ½, which `Int` does not read.)
+    var isDigit: Bool { isASCII && isNumber }
 }

@@ -55,14 +55,13 @@ public struct UtteranceParser: Sendable {
     public func parse(_ text: String) -> Intent {
         let tokens = Tokenizer.tokens(text)
         guard !tokens.isEmpty else { return .unknown }
-        let joined = tokens.joined(separator: " ")
 
         // Safety first: an emergency word anywhere wins over everything else.
         if containsEmergency(tokens) { return .emergency }
-        for answer in Answer.allCases where (table.answers[answer.rawValue] ?? []).contains(joined) {
+        for answer in Answer.allCases where (table.answers[answer.rawValue] ?? []).containsPhrase(tokens) {
             return .answer(answer)
         }
-        if (table.commands["quit"] ?? []).contains(joined) { return .quit }
+        if (table.commands["quit"] ?? []).containsPhrase(tokens) { return .quit }
         if let request = editRequest(tokens) { return .edit(request) }
         // "Note: my sugar was high" is a note, whatever its words; "I had ..." only when it is no reading.
         if let request = noteRequest(text, narrations: false) { return .note(request) }
@@ -75,26 +74,39 @@ public struct UtteranceParser: Sendable {
         return .unknown
     }
 
-    /// A question from `overview.asks`, then nothing or one of its periods.
+    /// A question from `overview.asks` with one of its periods anywhere in it, or none: "how am
+    /// I doing this week", "这周我的血糖怎么样".
     func overviewRequest(_ tokens: [String]) -> ReportRange? {
         let words = table.overview
-        let asks = words.asks.map(Tokenizer.tokens).sorted { $0.count > $1.count }
-        guard let ask = asks.first(where: { tokens.starts(with: $0) }) else { return nil }
-        let rest = tokens.dropFirst(ask.count).joined(separator: " ")
-        if rest.isEmpty { return ReportRange(words.defaultPeriod) }
-        guard let period = words.periods.first(where: { $0.value.map { Tokenizer.tokens($0).joined(separator: " ") }.contains(rest) }) else {
-            return nil
-        }
-        return ReportRange(period.key)
+        let periods = words.periods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        guard let (period, _) = Self.question(tokens, asks: words.asks, naming: periods) else { return nil }
+        return ReportRange(period ?? words.defaultPeriod)
     }
 
-    /// A question from `overview.recall`, then nothing (today), today or yesterday.
+    /// A question from `overview.recall` with today or yesterday anywhere in it, or neither
+    /// (today): "what did I record yesterday", "我昨天记录了什么". The number of days ago.
     func recallRequest(_ tokens: [String]) -> Int? {
-        let asks = table.overview.recall.map(Tokenizer.tokens).sorted { $0.count > $1.count }
-        guard let ask = asks.first(where: { tokens.starts(with: $0) }) else { return nil }
-        let rest = tokens.dropFirst(ask.count).joined(separator: " ")
-        if rest.isEmpty || table.time.today.contains(rest) { return 0 }
-        return table.time.yesterday.contains(rest) ? 1 : nil
+        let days = [(0, table.time.today), (1, table.time.yesterday)]
+        guard let (daysAgo, _) = Self.question(tokens, asks: table.overview.recall, naming: days) else { return nil }
+        return daysAgo ?? 0
+    }
+
+    /// Which of `asks` the tokens are, once one of the `options` phrases (the longest found, at
+    /// any place: English says the period last, Chinese mostly first) is taken out; with the
+    /// option it named.
+    static func question<Option>(_ tokens: [String], asks: [String], naming options: [(Option, [String])]) -> (Option?, [String])? {
+        if asks.containsPhrase(tokens) { return (nil, tokens) }
+        var best: (option: Option, start: Int, length: Int)?
+        for (option, phrases) in options {
+            for start in tokens.indices {
+                if let length = phrases.longestPrefix(of: tokens[start...]), length > (best?.length ?? 0) {
+                    best = (option, start, length)
+                }
+            }
+        }
+        guard let best else { return nil }
+        let rest = Array(tokens[..<best.start] + tokens[(best.start + best.length)...])
+        return asks.containsPhrase(rest) ? (best.option, rest) : nil
     }
 
     private func containsEmergency(_ tokens: [String]) -> Bool {
@@ -194,6 +206,10 @@ public struct UtteranceParser: Sendable {
             return (Clock(hour: meaning == .noon ? 12 : 0, minute: 0, meridiem: nil), i + used - tokens.startIndex)
         }
         let token = tokens[i]
+        if numbers.chinese != nil, !token.contains(":") {
+            guard let (clock, used) = chineseClock(tokens[i...]) else { return nil }
+            return (clock, i + used - tokens.startIndex)
+        }
         if let colon = token.firstIndex(of: ":") {
             guard let h = Int(token[..<colon]), let m = Int(token[token.index(after: colon)...]) else { return nil }
             clock = Clock(hour: h, minute: m)
@@ -228,6 +244,50 @@ public struct UtteranceParser: Sendable {
         }
         if requireMarker && !marked { return nil }
         return (clock, i - tokens.startIndex)
+    }
+
+    /// A clock time said the Chinese way: the hour, 点, then 半, 整, minutes with 分, or minutes
+    /// with 十 (七点十五); 七点, 七点半, 七点零五分, 下午三点 (the part of the day comes first and is
+    /// its own phrase). 六点五 is not a clock: it is the reading 6.5, as 点 is also the decimal point.
+    func chineseClock(_ tokens: ArraySlice<String>) -> (Clock, Int)? {
+        guard let (hour, hourUsed) = integer(tokens), (0...24).contains(hour) else { return nil }
+        var i = tokens.startIndex + hourUsed
+        guard i < tokens.endIndex, let (meaning, used) = phrases.longestMatch(tokens[i...]), meaning == .oclock else { return nil }
+        i += used
+        var clock = Clock(hour: hour % 24, minute: nil, meridiem: nil)
+        let time = table.time
+        guard i < tokens.endIndex else { return (clock, i - tokens.startIndex) }
+        if time.half.contains(tokens[i]) {
+            clock.minute = 30; i += 1
+        } else if time.exactly.contains(tokens[i]) {
+            clock.minute = 0; i += 1
+        } else if let (minute, minuteUsed) = minutes(tokens[i...]) {
+            let end = i + minuteUsed
+            if end < tokens.endIndex, time.minutes.contains(tokens[end]) {
+                clock.minute = minute; i = end + 1
+            } else if tokens[i..<end].contains(where: { $0.count == 1 && numbers.chinese?.units[Character($0)] != nil }) {
+                clock.minute = minute; i = end
+            } else {
+                return nil
+            }
+        }
+        return (clock, i - tokens.startIndex)
+    }
+
+    /// The minutes of a Chinese clock: 十五, 30, or 零五 (a zero before a single digit).
+    private func minutes(_ tokens: ArraySlice<String>) -> (Int, Int)? {
+        if let first = tokens.first, numbers.table.digits[first] == 0, tokens.count > 1,
+           let (minute, used) = integer(tokens.dropFirst()), minute < 10 {
+            return (minute, used + 1)
+        }
+        guard let (minute, used) = integer(tokens), minute < 60 else { return nil }
+        return (minute, used)
+    }
+
+    /// A whole number at the start: typed digits ("7") or words.
+    private func integer(_ tokens: ArraySlice<String>) -> (Int, Int)? {
+        if let first = tokens.first, let value = Int(first) { return (value, 1) }
+        return numbers.parseIntegerWords(tokens)
     }
 
     static func isoDate(_ token: String) -> TimeExpression.Day? {

@@ -9,12 +9,17 @@ public struct EmergencyCard: Sendable, Equatable, Codable {
     public var updatedAt: Date
     /// From the profile: which emergency numbers to give when --country does not say.
     public var country: String?
+    /// The language setting: help is given in it even when the database cannot be read, and
+    /// every command starts in it. nil on cards written before it was kept.
+    public var language: Language?
     public var contacts: [EmergencyContact]
     public var summary: MedicalSummary
 
-    public init(updatedAt: Date, country: String? = nil, contacts: [EmergencyContact], summary: MedicalSummary) {
+    public init(updatedAt: Date, country: String? = nil, language: Language? = nil, contacts: [EmergencyContact],
+                summary: MedicalSummary) {
         self.updatedAt = updatedAt
         self.country = country
+        self.language = language
         self.contacts = contacts
         self.summary = summary
     }

@@ -57,12 +57,16 @@ public final class Store: Sendable {
     public let path: String
     /// Where the emergency card and pictures are kept; nil for an in-memory store.
     public let directory: DataDirectory?
+    /// The settings until the person changes them. Its language is the one this run speaks
+    /// (from --locale or $LANG), so a setting saved in a Chinese session keeps Chinese.
+    public let defaults: Settings
 
     /// Opens (creating if needed) the database in `directory`. The file is 0600.
     /// A file that is not a CareVoice database is never overwritten: opening fails instead.
-    public init(directory: DataDirectory) throws {
+    public init(directory: DataDirectory, defaults: Settings = Settings()) throws {
         try directory.prepare()
         self.directory = directory
+        self.defaults = defaults
         path = directory.databaseURL.path
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
@@ -92,6 +96,7 @@ public final class Store: Sendable {
     public init(inMemory: Void = ()) throws {
         path = ":memory:"
         directory = nil
+        defaults = Settings()
         dbQueue = try DatabaseQueue()
         try Self.migrator.migrate(dbQueue)
     }
@@ -216,7 +221,7 @@ public final class Store: Sendable {
 
     /// The saved settings over the defaults.
     public func settings() throws -> Settings {
-        try dbQueue.read { db in try SettingRows.load(db) }
+        try dbQueue.read { db in try SettingRows.load(db, defaults: defaults) }
     }
 
     public func saveProfile(_ profile: Profile, now: Date = Date()) throws {
@@ -236,7 +241,7 @@ public final class Store: Sendable {
                 guard let profile = try ProfileRecord.fetchOne(db, key: 1)?.profile else { throw StoreError.noProfile }
                 try ProfileRecord(change.applied(to: profile), updatedAt: now).save(db)
             }
-            let settings = change.applied(to: try SettingRows.load(db))
+            let settings = change.applied(to: try SettingRows.load(db, defaults: defaults))
             try SettingRows.save(settings, db)
             return settings
         }
@@ -281,12 +286,21 @@ public final class Store: Sendable {
         return result
     }
 
+    /// The language the person chose or last used, nil until a setting was saved (until then
+    /// the system's language decides at each start).
+    public func savedLanguage() throws -> Language? {
+        try dbQueue.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = 'language'")
+                .flatMap { try? JSONDecoder().decode(Language.self, from: Data($0.utf8)) }
+        }
+    }
+
     /// Rewrites the emergency card from the database (see `EmergencyCard`).
     public func refreshEmergencyCard(now: Date = Date()) throws {
         guard let directory else { return }
         let profile = try profile()
         let card = EmergencyCard(
-            updatedAt: now, country: profile?.country, contacts: try contacts(),
+            updatedAt: now, country: profile?.country, language: try savedLanguage(), contacts: try contacts(),
             summary: MedicalSummary(name: profile?.name, diabetesType: profile?.diabetesType,
                                     latestReading: try latestReading(), allergies: profile?.allergies ?? [],
                                     address: profile?.address))
@@ -427,10 +441,10 @@ struct ProfileRecord: Codable, FetchableRecord, PersistableRecord {
 
 /// Settings as rows of (key, JSON value), read over the defaults.
 enum SettingRows {
-    static func load(_ db: Database) throws -> Settings {
+    static func load(_ db: Database, defaults: Settings) throws -> Settings {
         let rows = try Row.fetchAll(db, sql: "SELECT key, value FROM setting")
-        guard !rows.isEmpty else { return Settings() }
-        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Settings())) as? [String: Any] ?? [:]
+        guard !rows.isEmpty else { return defaults }
+        var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(defaults)) as? [String: Any] ?? [:]
         for row in rows {
             let key: String = row["key"], value: String = row["value"]
             if let decoded = try? JSONSerialization.jsonObject(with: Data(value.utf8), options: [.fragmentsAllowed]) {
@@ -439,7 +453,7 @@ enum SettingRows {
         }
         // A value this version cannot read falls back to the default rather than failing.
         let data = try JSONSerialization.data(withJSONObject: object)
-        return (try? JSONDecoder().decode(Settings.self, from: data)) ?? Settings()
+        return (try? JSONDecoder().decode(Settings.self, from: data)) ?? defaults
     }
 
     static func save(_ settings: Settings, _ db: Database) throws {

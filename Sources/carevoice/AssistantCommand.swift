@@ -73,11 +73,12 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     var notices: [Message] = []
 
     let dataDirectory = env.dataDirectory
-    let store = PendingStore { try Store(directory: dataDirectory) }
+    let defaults = env.defaultSettings
+    let store = PendingStore { try Store(directory: dataDirectory, defaults: defaults) }
     // Long enough to know who this is and apply their settings; a locked data file costs only the
     // defaults, never the first words (PendingStore).
     let opened = try? store.wait(timeout: 1.5)?.get()
-    let settings = (try? opened?.settings()) ?? Settings()
+    let settings = (try? opened?.settings()) ?? env.defaultSettings
     let profile = (try? opened?.profile()) ?? nil
 
     let speech = makeSpeechOutput(env, session, settings: settings, notices: &notices)
@@ -102,6 +103,8 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             recognizer = built
         } catch SpeechError.audioDevice {
             notices.append(book.message(.noMicrophone))
+        } catch is NotHeard {
+            notices.append(book.message(.noHearingInLanguage))
         } catch {
             notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         }
@@ -173,7 +176,7 @@ func makeSpeechOutput(_ env: AppEnvironment, _ session: SessionOptions, settings
         notices.append(env.phrasebook.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         return SilentOutput()
     }
-    let sound = SpeechOutputStyle(settings: settings, baseVoice: env.table.speech.voice)
+    let sound = SpeechOutputStyle(settings: settings, baseVoice: env.table.speech.voice, pinyin: env.pinyin)
     if let audioOut = session.audioOut {
         do {
             return try WAVFileOutput(synthesizer: synthesizer, url: URL(fileURLWithPath: audioOut), style: sound)

@@ -37,7 +37,7 @@ struct BenchRecognition: ParsableCommand {
         // The person's unit setting decides what a number said without a unit means.
         // (Read only when there is a data file: a benchmark creates none.)
         let hasData = FileManager.default.fileExists(atPath: env.dataDirectory.databaseURL.path)
-        let settings = (hasData ? try? Store(directory: env.dataDirectory).settings() : nil) ?? Settings()
+        let settings = (hasData ? try? openStore(env).settings() : nil) ?? env.defaultSettings
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()

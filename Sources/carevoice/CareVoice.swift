@@ -21,7 +21,7 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "Where your data lives (default: $XDG_DATA_HOME/carevoice or ~/.local/share/carevoice).")
     var dataDirectory: String?
 
-    @Option(help: "Language: en (more to come).")
+    @Option(help: "Language: en or zh-Hans (Simplified Chinese). Default: your language setting, else $LANG.")
     var locale: String?
 
     @Option(help: "Country for emergency numbers (ISO 3166 code such as US, GB, CN).")

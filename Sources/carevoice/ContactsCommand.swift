@@ -71,7 +71,7 @@ struct ContactsCommand: ParsableCommand {
 /// The store, or one sentence on why it cannot be opened (it is never overwritten).
 func openStore(_ env: AppEnvironment) throws -> Store {
     do {
-        return try Store(directory: env.dataDirectory)
+        return try Store(directory: env.dataDirectory, defaults: env.defaultSettings)
     } catch {
         throw CommandFailure(env.phrasebook.text(.storeUnavailable, ["reason": "\(error)"]))
     }

@@ -186,6 +186,6 @@ struct DiaryTags: ParsableCommand {
         }
         var seen = Set(presets.map(\.key))
         let own = try openStore(env).diaryEntries().reversed().flatMap(\.tags).filter { seen.insert($0).inserted }
-        if !own.isEmpty { Console.line(env.phrasebook.text(.diaryOwnTags, ["tags": own.joined(separator: ", ")])) }
+        if !own.isEmpty { Console.line(env.phrasebook.text(.diaryOwnTags, ["tags": own.joined(separator: env.table.lists.separator)])) }
     }
 }

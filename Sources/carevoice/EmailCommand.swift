@@ -39,7 +39,7 @@ struct EmailCommand: ParsableCommand {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.dateFormat = "yyyy-MM-dd"
-        let name = ((try? Store(directory: env.dataDirectory).profile()) ?? nil)?.name
+        let name = ((try? openStore(env).profile()) ?? nil)?.name
         let subject: String, body: String
         if let record = chosen.record {
             let period = ["from": day.string(from: record.from), "to": day.string(from: record.to)]

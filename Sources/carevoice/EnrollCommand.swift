@@ -79,7 +79,7 @@ struct EnrollCommand: ParsableCommand {
     private func fromPerson(env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
         let book = env.phrasebook
         var ignored: [Message] = []
-        let settings = ((try? Store(directory: env.dataDirectory).settings()) ?? nil) ?? Settings()
+        let settings = (try? openStore(env).settings()) ?? env.defaultSettings
         let speech = makeSpeechOutput(env, session, settings: settings, notices: &ignored)
         let openSource: () throws -> AudioSource
         if let audioIn = session.audioIn {

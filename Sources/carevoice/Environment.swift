@@ -19,6 +19,20 @@ struct AppEnvironment {
     /// --no-speech.
     let noSpeech: Bool
 
+    /// The settings before the person changes any: in the language this run speaks.
+    var defaultSettings: Settings { Settings(language: Language(rawValue: table.id) ?? .english) }
+
+    /// What turns Chinese into pinyin for the voice; nil for English, or (logged) when the
+    /// tables cannot be read, in which case the voice gets the text as it is.
+    var pinyin: PinyinSpeller? {
+        do {
+            return try resources.pinyinSpeller(for: table)
+        } catch {
+            Logger(label: "carevoice").warning("the pinyin tables cannot be read: \(error)")
+            return nil
+        }
+    }
+
     /// Emergency help for this person: the number table and their emergency card.
     var emergencyHelp: EmergencyHelp {
         EmergencyHelp(resources: resources, country: country, dataDirectory: dataDirectory)
@@ -36,9 +50,12 @@ struct AppEnvironment {
         guard let resources = ResourceLocator.find() else {
             throw CommandFailure("cannot find the locales/ folder; set CAREVOICE_HOME to the CareVoice checkout")
         }
-        let localeID = options.locale ?? Self.localeFromEnvironment()
-        let table = try resources.loadLocale(localeID)
         let directory = options.dataDirectory.map { DataDirectory(url: URL(fileURLWithPath: $0)) } ?? DataDirectory.standard()
+        // --locale, else the language setting (from the emergency card, readable even when the
+        // database is not), else the system's language.
+        let savedLanguage = (try? EmergencyCard.read(from: directory))??.language
+        let localeID = options.locale ?? savedLanguage?.rawValue ?? Self.localeFromEnvironment()
+        let table = try resources.loadLocale(localeID)
         return AppEnvironment(resources: resources, table: table, phrasebook: Phrasebook(table: table),
                               dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain),
                               country: options.country?.uppercased(), noSpeech: options.noSpeech)
@@ -52,7 +69,8 @@ struct AppEnvironment {
     /// The recognizer every command uses: the locale's grammars, the countries the emergency
     /// table knows (for the country question), and the person's voice if it was learned.
     func makeRecognizer(extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
-        try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
+        guard table.speech.hears else { throw NotHeard(description: phrasebook.text(.noHearingInLanguage)) }
+        return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
                                           voice: storedVoice(), extraArguments: extraArguments)
     }
 
@@ -67,8 +85,17 @@ struct AppEnvironment {
         }
     }
 
-    /// Only English exists yet; Chinese arrives with its locale table.
-    static func localeFromEnvironment() -> String { "en" }
+    /// The system's language as POSIX gives it (LC_ALL, then LC_MESSAGES, then LANG): Chinese
+    /// for any zh_* (Simplified is the Chinese CareVoice has), English otherwise.
+    static func localeFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let setting = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return setting.hasPrefix("zh") ? Language.chinese.rawValue : Language.english.rawValue
+    }
+}
+
+/// The locale's language cannot be recognized yet (`speech.hears`): said as one sentence.
+struct NotHeard: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// A failure the person can act on, printed as one sentence.

@@ -30,7 +30,7 @@ struct ReadingsList: ParsableCommand {
         guard !readings.isEmpty else { return Console.line(env.phrasebook.text(.noReadings)) }
         let shownUnit = try unit.flatMap(GlucoseUnit.parse) ?? store.settings().glucoseUnit
         for reading in readings {
-            let tag = reading.tag.map { ", " + env.table.phrases(for: $0).speak } ?? ""
+            let tag = reading.tag.map { env.table.lists.clause + env.table.phrases(for: $0).speak } ?? ""
             Console.line(env.phrasebook.text(.readingLine, [
                 "id": reading.id.map(String.init) ?? "",
                 "date": ISO8601.localMinutes(reading.takenAt, offset: reading.utcOffsetSeconds),

@@ -35,7 +35,8 @@ struct SayCommand: ParsableCommand {
         } catch {
             throw CommandFailure(env.phrasebook.text(.noSpeechEngine, ["reason": "\(error)"]))
         }
-        var audio = try synthesizer.synthesize(words.joined(separator: " "), voice: voice ?? env.table.speech.voice,
+        let text = words.joined(separator: " ")
+        var audio = try synthesizer.synthesize(env.pinyin?.spell(text) ?? text, voice: voice ?? env.table.speech.voice,
                                                rate: rate)
         if let out {
             if let sampleRate { audio = Resampler.resample(audio, to: sampleRate) }

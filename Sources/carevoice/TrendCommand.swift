@@ -46,7 +46,7 @@ struct TrendCommand: ParsableCommand {
                            value: reading.level.value(in: shownUnit), shown: reading.level.displayValue(in: shownUnit),
                            note: [reading.tag.map { env.table.phrases(for: $0).speak },
                                   current.isHigherThanUsual(reading) ? env.phrasebook.text(.trendHigherThanUsual) : nil]
-                               .compactMap { $0 }.joined(separator: ", "))
+                               .compactMap { $0 }.joined(separator: env.table.lists.clause))
         }
         let plain = env.style == .plain || settings.plainOutput
         if plain {

@@ -6,6 +6,7 @@ import Testing
 
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let english = try! ResourceLocator(root: root).loadLocale("en")
+let chinese = try! ResourceLocator(root: root).loadLocale("zh-Hans")
 let calendar: Calendar = {
     var c = Calendar(identifier: .gregorian)
     c.timeZone = TimeZone(identifier: "Europe/London")!

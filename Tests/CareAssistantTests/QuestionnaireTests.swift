@@ -12,6 +12,11 @@ private struct Interview {
 
     init() { effects = q.handle(.started) }
 
+    init(_ questionnaire: Questionnaire) {
+        q = questionnaire
+        effects = q.handle(.started)
+    }
+
     @discardableResult
     mutating func say(_ text: String) -> [DialogEffect] {
         effects = q.handle(.typed(text))
@@ -220,10 +225,39 @@ private struct Interview {
         #expect(i.result == nil)
     }
 
-    @Test func chineseIsNotReadyYetAndSaysSo() {
+    @Test func chineseChosenInEnglishIsSavedForTheNextStart() {
         var i = Interview()
         i.answer("中文")
-        #expect(i.said.first == "Chinese is not ready yet, so I'll go on in English. 中文版即将推出。")
+        #expect(i.said.first == "From the next start I'll speak Chinese. Let's finish these questions in English. 下次启动时将使用中文。")
         #expect(i.asking == .glucoseUnit)
+        i.answerUntil(.reminder)
+        i.answer("never")
+        i.say("yes")
+        #expect(i.result?.settings.language == .chinese)
+    }
+
+    /// The whole questionnaire in Chinese, typed the way an input method gives it.
+    @Test func aChineseInterview() throws {
+        var i = Interview(Questionnaire(phrasebook: Phrasebook(table: chinese, calendar: calendar), countries: ["CA", "GB", "US", "CN"],
+                                        today: CalendarDay(year: 2026, month: 11, day: 22)))
+        #expect(i.said.contains("请问您想用英文还是中文？") || i.said.joined().contains("请问您想用英文还是中文？"))
+        for (answer, confirmation) in [("中文", "对"), ("毫摩尔", "是"), ("公制", "对"), ("我1948年3月4日出生", "对"),
+                                       ("一百七十厘米", "对"), ("体重七十公斤", "对"), ("女", "对"), ("二型糖尿病", "确认"),
+                                       ("加拿大", "对"), ("李安娜", "对"), ("六零四五五五零一九九", "对"), ("十二小时", "对")] {
+            let question = i.asking
+            i.say(answer)
+            #expect(i.said.contains { $0.contains("对吗") }, "\(answer): \(i.said)")
+            i.say(confirmation)
+            #expect(i.asking != question, "\(answer) was not taken: \(i.said)")
+        }
+        #expect(i.said.contains("出生日期：1948年3月4日。"), "\(i.said)")
+        i.say("对")
+        let result = try #require(i.result)
+        #expect(result.settings.language == .chinese)
+        #expect(result.profile.dateOfBirth == CalendarDay(year: 1948, month: 3, day: 4))
+        #expect(result.profile.heightCm == 170 && result.profile.weightKg == 70)
+        #expect(result.profile.sex == .female && result.profile.diabetesType == .type2 && result.profile.country == "CA")
+        #expect(result.contact?.phone == "6045550199")
+        #expect(result.settings.reminder == .twelveHours)
     }
 }

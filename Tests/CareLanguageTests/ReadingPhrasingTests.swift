@@ -16,10 +16,24 @@ struct Phrasing: CustomTestStringConvertible, Sendable {
     init(_ text: String, _ number: String, _ unit: GlucoseUnit? = nil, _ tag: MealTag? = nil, at time: String = "now") {
         self.text = text; self.number = number; self.unit = unit; self.tag = tag; self.time = time
     }
+
+    /// Records an issue unless `parser` reads the text as exactly this reading.
+    func check(with parser: UtteranceParser) throws {
+        guard case .glucose(let draft) = parser.parse(text) else {
+            Issue.record("not understood as a reading: \(text) -> \(parser.parse(text))")
+            return
+        }
+        #expect(draft.number == number)
+        #expect(draft.unit == unit)
+        #expect(draft.tag == tag)
+        let when = try draft.time?.resolve(now: Fixtures.now, calendar: Fixtures.calendar) ?? Fixtures.now
+        let expected = time == "now" ? Fixtures.now : Fixtures.date(time)
+        #expect(when == expected, "time of \(text)")
+    }
 }
 
-private let mmol = GlucoseUnit.mmolPerL
-private let mg = GlucoseUnit.mgPerDL
+let mmol = GlucoseUnit.mmolPerL
+let mg = GlucoseUnit.mgPerDL
 
 let phrasings: [Phrasing] = [
     // The issue's own examples.
@@ -199,16 +213,7 @@ let phrasings: [Phrasing] = [
 
     @Test(arguments: phrasings)
     func phrasingMeansWhatItSays(_ p: Phrasing) throws {
-        guard case .glucose(let draft) = parser.parse(p.text) else {
-            Issue.record("not understood as a reading: \(p.text) -> \(parser.parse(p.text))")
-            return
-        }
-        #expect(draft.number == p.number)
-        #expect(draft.unit == p.unit)
-        #expect(draft.tag == p.tag)
-        let when = try draft.time?.resolve(now: Fixtures.now, calendar: Fixtures.calendar) ?? Fixtures.now
-        let expected = p.time == "now" ? Fixtures.now : Fixtures.date(p.time)
-        #expect(when == expected, "time of \(p.text)")
+        try p.check(with: parser)
     }
 }
 

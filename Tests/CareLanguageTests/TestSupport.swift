@@ -7,6 +7,7 @@ enum Fixtures {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let resources = ResourceLocator(root: repositoryRoot)
     static let english: LocaleTable = try! resources.loadLocale("en")
+    static let chinese: LocaleTable = try! resources.loadLocale("zh-Hans")
 
     /// A fixed clock: Sunday 22 November 2026, 14:00 in Vancouver.
     static let calendar: Calendar = {
