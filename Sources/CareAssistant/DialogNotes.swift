@@ -99,8 +99,7 @@ extension Dialog {
             // The tags join the line too, so that a later correction of it keeps them.
             var updated = pending
             updated.entry.tags = DiaryEntry.normalizedTags(pending.entry.tags + tags)
-            updated.editableText = pending.editableText + ", " + phrasebook.table.diary.tagWords[1] + " "
-                + tags.map(phrasebook.table.diary.name).joined(separator: phrasebook.table.lists.and)
+            updated.editableText = pending.editableText + phrasebook.tagsAdded(tags)
             return readBack(updated, now: now)
         }
         if parser.matches(line, phrasebook.table.diary.attachPicture) {

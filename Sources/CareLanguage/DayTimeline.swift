@@ -13,6 +13,13 @@ extension Phrasebook {
          "pictures": String(entry.pictures.count)]
     }
 
+    /// ", tags dinner and stress" / "，标签晚餐和压力": tags added to a note's line, written so
+    /// that the line, understood again, keeps them.
+    public func tagsAdded(_ tags: [String]) -> String {
+        let names = tags.map(table.diary.name).joined(separator: table.lists.and)
+        return table.lists.clause + Tokenizer.joined([table.diary.tagWords[1], names])
+    }
+
     /// "6.5 mmol/L, before breakfast, 2026-11-22 07:30": a reading on record, in `unit`, on the
     /// clock where it was taken.
     public func readingSummary(_ reading: GlucoseReading, unit: GlucoseUnit) -> String {

@@ -92,11 +92,12 @@ extension UtteranceParser {
         }
 
         // Presets named in the words: their own names, and meals by any of theirs.
+        let said = words.normalized.flatMap { $0.split(separator: " ").map(String.init) }
         for tag in table.diary.tags {
-            let names = Set([tag.speak] + (tag.hour != nil ? tag.say : []))
-            if words.normalized.contains(where: names.contains) { tags.append(tag.key) }
+            let names = ([tag.speak] + (tag.hour != nil ? tag.say : [])).map(Tokenizer.tokens)
+            if names.contains(where: { name in said.indices.contains { said[$0...].starts(with: name) } }) { tags.append(tag.key) }
         }
-        let body = words.originalText.trimmingCharacters(in: CharacterSet(charactersIn: ",;:-").union(.whitespacesAndNewlines))
+        let body = words.originalText.trimmingCharacters(in: NoteWords.joiners)
         guard !body.isEmpty else { return nil }
         return NoteDraft(text: given, body: body, title: DiaryEntry.title(fromBody: body), tags: DiaryEntry.normalizedTags(tags),
                          time: hasTime ? time : nil)
@@ -125,7 +126,7 @@ extension UtteranceParser {
             if let (number, used) = numbers.parse(group[...]), used == group.count, let n = Int(number) { return [String(n)] }
             let presets = Set(table.diary.tags.flatMap { [$0.key] + $0.say })
             if group.count > 1, group.allSatisfy(presets.contains) { return group }
-            return [group.joined(separator: " ")]
+            return [Tokenizer.joined(group)]
         }
         let tags = names.compactMap(table.diary.canonicalTag)
         return tags.isEmpty ? nil : tags
@@ -218,10 +219,11 @@ struct NoteWords {
         original = []
         normalized = []
         for word in text.split(whereSeparator: \.isWhitespace) {
-            let tokens = Tokenizer.tokens(String(word))
-            // A word that is only punctuation ("-", ":") stays with the text but matches nothing.
-            original.append(word)
-            normalized.append(tokens.joined(separator: " "))
+            for unit in Self.units(word) {
+                // A word that is only punctuation ("-", ":", "，") stays with the text but matches nothing.
+                original.append(unit)
+                normalized.append(Tokenizer.tokens(String(unit)).joined(separator: " "))
+            }
         }
         // Keep line breaks: the original is cut out of the text, not re-joined, where possible.
         source = text
@@ -229,6 +231,20 @@ struct NoteWords {
 
     private var source: String
     var count: Int { original.count }
+
+    /// A word as the tokenizer sees it: each Chinese character on its own (Chinese has no
+    /// spaces), other characters together ("porridge,", "：").
+    private static func units(_ word: Substring) -> [Substring] {
+        var units: [Substring] = []
+        var start = word.startIndex
+        for index in word.indices where Tokenizer.isChinese(word[index]) {
+            if start < index { units.append(word[start..<index]) }
+            units.append(word[index...index])
+            start = word.index(after: index)
+        }
+        if start < word.endIndex { units.append(word[start...]) }
+        return units
+    }
     var isEmpty: Bool { original.isEmpty }
 
     /// How many words the longest of `phrases` at the start takes.
@@ -240,7 +256,12 @@ struct NoteWords {
     func lastOccurrence(of phrases: [String]) -> (Int, Int)? {
         let keys = phrases.map(Tokenizer.tokens).filter { !$0.isEmpty }
         for start in normalized.indices.reversed() {
-            if let key = keys.first(where: { normalized[start...].starts(with: $0) }) { return (start, key.count) }
+            guard let key = keys.first(where: { normalized[start...].starts(with: $0) }) else { continue }
+            // A longer phrase that ends where this one does wins: "添加标签" rather than its "标签".
+            let end = start + key.count
+            let longer = keys.filter { $0.count > key.count && end - $0.count >= 0 && normalized[(end - $0.count)...].starts(with: $0) }
+            let chosen = longer.max { $0.count < $1.count } ?? key
+            return (end - chosen.count, chosen.count)
         }
         return nil
     }
@@ -250,11 +271,15 @@ struct NoteWords {
         normalized.removeSubrange(range)
     }
 
-    /// The text from word `index` on, as written.
+    /// The text from word `index` on, as written, without the colon or comma that joined it to
+    /// what came before ("日记：早饭…").
     func text(from index: Int) -> String {
         guard index < original.count else { return "" }
-        return String(source[original[index].startIndex...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(source[original[index].startIndex...]).trimmingCharacters(in: Self.joiners)
     }
+
+    /// What may stand between a lead and a note, or end a body's words: kept out of both.
+    static let joiners = CharacterSet(charactersIn: ",;:-，；：、").union(.whitespacesAndNewlines)
 
     /// The words left, as written: the stretch of the source from the first to the last, so line
     /// breaks and spacing inside it survive (words removed are only ever at the ends).

@@ -44,6 +44,17 @@ enum Tokenizer {
         return out.split(separator: " ").map(String.init).filter { !$0.isEmpty }
     }
 
+    /// Tokens back into text: words apart, Chinese characters together ("运动", "my club").
+    static func joined(_ tokens: [String]) -> String {
+        var text = ""
+        for token in tokens {
+            let bothChinese = text.last.map(isChinese) == true && token.first.map(isChinese) == true
+            if !text.isEmpty && !bothChinese { text += " " }
+            text += token
+        }
+        return text
+    }
+
     /// A CJK ideograph (the unified block and its first extension, where every character
     /// CareVoice's tables use lies), or 〇, the zero of written digit strings.
     static func isChinese(_ c: Character) -> Bool {

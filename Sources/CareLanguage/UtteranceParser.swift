@@ -79,23 +79,23 @@ public struct UtteranceParser: Sendable {
     func overviewRequest(_ tokens: [String]) -> ReportRange? {
         let words = table.overview
         let periods = words.periods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        guard let (period, _) = Self.question(tokens, asks: words.asks, naming: periods) else { return nil }
-        return ReportRange(period ?? words.defaultPeriod)
+        return Self.question(tokens, asks: words.asks, naming: periods, otherwise: words.defaultPeriod).flatMap(ReportRange.init)
     }
 
     /// A question from `overview.recall` with today or yesterday anywhere in it, or neither
     /// (today): "what did I record yesterday", "我昨天记录了什么". The number of days ago.
     func recallRequest(_ tokens: [String]) -> Int? {
         let days = [(0, table.time.today), (1, table.time.yesterday)]
-        guard let (daysAgo, _) = Self.question(tokens, asks: table.overview.recall, naming: days) else { return nil }
-        return daysAgo ?? 0
+        return Self.question(tokens, asks: table.overview.recall, naming: days, otherwise: 0)
     }
 
-    /// Which of `asks` the tokens are, once one of the `options` phrases (the longest found, at
-    /// any place: English says the period last, Chinese mostly first) is taken out; with the
-    /// option it named.
-    static func question<Option>(_ tokens: [String], asks: [String], naming options: [(Option, [String])]) -> (Option?, [String])? {
-        if asks.containsPhrase(tokens) { return (nil, tokens) }
+    /// The option a question names: the tokens are one of `asks` once one of the `options`
+    /// phrases (the longest found, at any place: English says the period last, Chinese mostly
+    /// first) is taken out, or `otherwise` when they are one of `asks` as they stand. nil when
+    /// they are no such question.
+    static func question<Option>(_ tokens: [String], asks: [String], naming options: [(Option, [String])],
+                                 otherwise: Option) -> Option? {
+        if asks.containsPhrase(tokens) { return otherwise }
         var best: (option: Option, start: Int, length: Int)?
         for (option, phrases) in options {
             for start in tokens.indices {
@@ -105,8 +105,8 @@ public struct UtteranceParser: Sendable {
             }
         }
         guard let best else { return nil }
-        let rest = Array(tokens[..<best.start] + tokens[(best.start + best.length)...])
-        return asks.containsPhrase(rest) ? (best.option, rest) : nil
+        let rest = tokens[..<best.start] + tokens[(best.start + best.length)...]
+        return asks.containsPhrase(rest) ? best.option : nil
     }
 
     private func containsEmergency(_ tokens: [String]) -> Bool {

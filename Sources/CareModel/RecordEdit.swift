@@ -33,7 +33,11 @@ public enum RecordEdit: Sendable, Equatable {
 extension DiaryEntry {
     /// A title from a note's first words, for a note given without one.
     public static func title(fromBody body: String, words: Int = 6) -> String {
-        body.split(whereSeparator: \.isWhitespace).prefix(words).joined(separator: " ")
-            .trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?").union(.whitespaces))
+        var title = body.split(whereSeparator: \.isWhitespace).prefix(words).joined(separator: " ")
+        // Chinese has no spaces between words: its first clause, at most 12 characters.
+        if title.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) {
+            title = String(title.prefix { !"，。！？；,.!?;".contains($0) }.prefix(12))
+        }
+        return title.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?，。；：！？").union(.whitespaces))
     }
 }

@@ -54,8 +54,14 @@ struct AppEnvironment {
         // --locale, else the language setting (from the emergency card, readable even when the
         // database is not), else the system's language.
         let savedLanguage = (try? EmergencyCard.read(from: directory))??.language
-        let localeID = options.locale ?? savedLanguage?.rawValue ?? Self.localeFromEnvironment()
-        let table = try resources.loadLocale(localeID)
+        let localeID = options.locale.map(Self.localeID) ?? savedLanguage?.rawValue ?? Self.localeFromEnvironment()
+        let table: LocaleTable
+        do {
+            table = try resources.loadLocale(localeID)
+        } catch LocaleTableError.notFound {
+            let known = Language.allCases.map(\.rawValue).joined(separator: " or ")
+            throw CommandFailure("--locale takes \(known), not \(options.locale ?? localeID)")
+        }
         return AppEnvironment(resources: resources, table: table, phrasebook: Phrasebook(table: table),
                               dataDirectory: directory, style: OutputStyle.detect(plainRequested: options.plain),
                               country: options.country?.uppercased(), noSpeech: options.noSpeech)
@@ -83,6 +89,14 @@ struct AppEnvironment {
             Console.line(phrasebook.text(.enrollUnusable, ["reason": "\(error)"]))
             return nil
         }
+    }
+
+    /// --locale as people write it: zh, zh_CN, zh-CN and chinese are zh-Hans; en_GB is en.
+    static func localeID(_ given: String) -> String {
+        let lower = given.lowercased()
+        if lower.hasPrefix("zh") || lower == "chinese" || given == "中文" { return Language.chinese.rawValue }
+        if lower.hasPrefix("en") { return Language.english.rawValue }
+        return given
     }
 
     /// The system's language as POSIX gives it (LC_ALL, then LC_MESSAGES, then LANG): Chinese

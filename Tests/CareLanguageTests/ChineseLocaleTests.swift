@@ -302,3 +302,40 @@ let chinesePhrasings: [Phrasing] = [
         #expect(prompts.count > 250)
     }
 }
+
+/// Diary notes typed in Chinese: no spaces, Chinese punctuation, tags and times in the words.
+@Suite struct ChineseNoteTests {
+    let parser = UtteranceParser(table: Fixtures.chinese)
+
+    @Test func notesAreRecognizedAndTheirLeadLeftOut() {
+        #expect(parser.parse("添加日记") == .note(.start))
+        #expect(parser.parse("日记：早饭吃了粥和香蕉") == .note(.text("早饭吃了粥和香蕉")))
+        #expect(parser.parse("我吃了米饭和鱼，标签运动") == .note(.text("我吃了米饭和鱼，标签运动")))
+        #expect(parser.tagAddition("标签三") == ["dinner"])
+        #expect(parser.tagAddition("添加标签压力和运动") == ["stress", "exercise"])
+    }
+
+    @Test func tagsTimesAndMealsComeOutOfTheWords() throws {
+        let tagged = try #require(parser.note("我吃了米饭和鱼，标签运动"))
+        #expect(tagged.body == "我吃了米饭和鱼")
+        #expect(tagged.tags == ["exercise"])
+        let timed = try #require(parser.note("昨天晚上吃了饺子，添加标签压力和运动"))
+        #expect(timed.body == "吃了饺子")
+        #expect(timed.tags == ["stress", "exercise"])
+        #expect(try timed.time?.resolve(now: Fixtures.now, calendar: Fixtures.calendar) == Fixtures.date("2026-11-21 22:00"))
+        let meal = try #require(parser.note("早饭吃了粥和香蕉"))
+        #expect(meal.tags == ["breakfast"])
+        #expect(meal.title == "早饭吃了粥和香蕉")
+    }
+
+    @Test func aLongChineseNoteGetsAShortTitle() {
+        #expect(DiaryEntry.title(fromBody: "早饭吃了粥和香蕉，然后去公园散步了很久很久。") == "早饭吃了粥和香蕉")
+        #expect(DiaryEntry.title(fromBody: "今天一整天都觉得头晕而且不太想吃东西也睡不好") == "今天一整天都觉得头晕而且")
+        #expect(DiaryEntry.title(fromBody: "porridge with banana and a walk in the park") == "porridge with banana and a walk")
+    }
+
+    @Test func tagsAddedToTheLineAreWrittenTheLanguagesWay() {
+        #expect(Phrasebook(table: Fixtures.chinese).tagsAdded(["dinner", "stress"]) == "，标签晚餐和压力")
+        #expect(Phrasebook(table: Fixtures.english).tagsAdded(["dinner", "stress"]) == ", tags dinner and stress")
+    }
+}

@@ -9,7 +9,8 @@ import Testing
     @Test func aTypedChineseSession() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let lines = ["血糖六点五早餐前", "是", "血糖七点二晚餐后", "血糖八点二晚餐后", "对", "救命", "再见"]
+        let lines = ["血糖六点五早餐前", "是", "血糖七点二晚餐后", "血糖八点二晚餐后", "对", "救命",
+                     "日记：早饭吃了粥和香蕉", "标签三", "对", "再见"]
         let run = try CLI.run(["--text", "--no-speech", "--locale", "zh-Hans", "--country", "CN", "--data-dir", dir.path],
                               input: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.stderr)")
@@ -18,7 +19,9 @@ import Testing
         #expect(run.stdout.contains("7.2 mmol/L，晚餐后。要保存吗？"), "\(run.stdout)")
         #expect(run.stdout.contains("已保存：8.2 mmol/L，晚餐后。"), "\(run.stdout)")
         #expect(!run.stdout.contains("已保存：7.2"), "\(run.stdout)")
-        #expect(run.stdout.contains("120"), "the ambulance number of China: \(run.stdout)")
+        #expect(run.stdout.contains("救护车：120。"), "the ambulance number of China: \(run.stdout)")
+        #expect(run.stdout.contains("听到的是：早饭吃了粥和香蕉，标签晚餐"), "\(run.stdout)")
+        #expect(run.stdout.contains("已保存第1条日记：早饭吃了粥和香蕉。"), "\(run.stdout)")
         #expect(!run.stdout.contains("Saved") && !run.stdout.contains("Hello"), "English in a Chinese session: \(run.stdout)")
         let saved = try readings(in: dir)
         #expect(saved.map(\.mmolPerL) == [8.2, 6.5])   // newest first
@@ -55,6 +58,19 @@ import Testing
         let typed = try CLI.run(["--locale", "zh-Hans", "--no-speech", "--microphone", "no-such-device", "--data-dir", dir.path],
                                 input: "再见\n")
         #expect(typed.stdout.contains("我还听不懂说出来的中文，请您打字输入。"), "\(typed.stdout)")
+    }
+
+    /// --locale as people write it; a language CareVoice lacks is refused with the ones it has.
+    @Test func localeNamesAsPeopleWriteThem() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["zh", "zh_CN", "zh-cn", "chinese"] {
+            let run = try CLI.run(["readings", "--locale", name, "--data-dir", dir.path])
+            #expect(run.stdout.contains("还没有读数。"), "\(name): \(run.stdout) \(run.stderr)")
+        }
+        let french = try CLI.run(["readings", "--locale", "fr", "--data-dir", dir.path])
+        #expect(french.status != 0)
+        #expect(french.stderr.contains("--locale takes en or zh-Hans, not fr"), "\(french.stderr)")
     }
 
     /// Emergency numbers read out in Chinese for China, Hong Kong and Taiwan.
