@@ -285,6 +285,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var speakDate: String
         public var dateFormat: String
         public var clockFormat: String
+        /// A date written for a reader, in reports and e-mails: unambiguous (2026-11-22, 2026年11月22日).
+        public var writtenDateFormat: String
     }
 
     /// The tag table keyed by the model's tag type.

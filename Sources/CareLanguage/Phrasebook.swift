@@ -168,6 +168,9 @@ public struct Phrasebook: Sendable {
         return words.filter { !$0.isEmpty }.joined(separator: " ")
     }
 
+    /// `date` as written for a reader of a report or e-mail (2026-11-22, 2026年11月22日).
+    public func writtenDate(_ date: Date) -> String { format(date, table.time.writtenDateFormat) }
+
     /// `date` in the locale's words with a fixed pattern, in `calendar` (the person's by default).
     public func format(_ date: Date, _ pattern: String, in calendar: Calendar? = nil) -> String {
         let calendar = calendar ?? self.calendar

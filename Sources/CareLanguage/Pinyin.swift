@@ -112,7 +112,7 @@ public struct PinyinSpeller: Sendable, Equatable {
 
     // MARK: Numbers
 
-    /// Digits as Chinese numbers: "07:30" -> 七点三十分, "1948年" -> 一九四八年, "6.5" -> 六点五,
+    /// Digits as Chinese numbers: "07:30" -> 七点三十分, "1948年" -> 一九四八年, "6.5" -> 六点五, "36%" -> 百分之三十六,
     /// a long number (a phone number) digit by digit.
     func sayingNumbers(_ text: String) -> String {
         var out = ""
@@ -128,6 +128,9 @@ public struct PinyinSpeller: Sendable, Equatable {
             if let colon = number.firstIndex(of: ":"), let hour = Int(number[..<colon]),
                let minute = Int(number[number.index(after: colon)...]) {
                 out += numerals.spell(String(hour)) + "点" + (minute == 0 ? "" : (minute < 10 ? "零" : "") + numerals.spell(String(minute)) + "分")
+            } else if rest.first == "%" || rest.first == "％" {
+                out += "百分之" + numerals.spell(number)
+                rest = rest.dropFirst()
             } else if number.count == 4, rest.first == "年" {
                 out += numerals.spellDigits(number)
             } else if number.filter(\.isDigit).count > 4 || number.hasPrefix("0") && number.count > 1 && !number.hasPrefix("0.") {

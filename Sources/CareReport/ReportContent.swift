@@ -49,7 +49,7 @@ public struct ReportContent: Sendable {
             formatter.locale = Locale(identifier: "en_US_POSIX")
             formatter.timeZone = timeZone
         }
-        day.dateFormat = "yyyy-MM-dd"
+        day.dateFormat = book.table.time.writtenDateFormat
         clock.dateFormat = "HH:mm"
         let symbol = book.table.phrases(for: unit).symbol
         let start = interval?.start ?? current.readings.first?.takenAt ?? now
@@ -74,7 +74,7 @@ public struct ReportContent: Sendable {
         let dayFormat = DateFormatter()  // its own: `day` follows each reading's offset below
         dayFormat.locale = Locale(identifier: "en_US_POSIX")
         dayFormat.timeZone = timeZone
-        dayFormat.dateFormat = "yyyy-MM-dd"
+        dayFormat.dateFormat = book.table.time.writtenDateFormat
         content.chart = Chart(heading: book.text(.reportChart),
                               legend: book.text(notes.isEmpty ? .reportChartLegend : .reportChartLegendNotes,
                                                 ["low": format(band.lowerBound), "high": format(band.upperBound), "unit": symbol]),

@@ -36,13 +36,10 @@ struct EmailCommand: ParsableCommand {
         }
         guard pdf.starts(with: Array("%PDF".utf8)) else { throw CommandFailure(book.text(.emailNotAPDF, ["path": chosen.path])) }
 
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
         let name = ((try? openStore(env).profile()) ?? nil)?.name
         let subject: String, body: String
         if let record = chosen.record {
-            let period = ["from": day.string(from: record.from), "to": day.string(from: record.to)]
+            let period = ["from": book.writtenDate(record.from), "to": book.writtenDate(record.to)]
             subject = book.text(.emailSubject, period)
             body = book.text(.emailBody, period.merging(["readings": book.count(record.readings, one: .readingOne, many: .readingMany).display]) { a, _ in a })
         } else {
@@ -102,12 +99,9 @@ struct EmailCommand: ParsableCommand {
         }
         guard let newest = entries.first else { throw CommandFailure(book.text(.emailNoReports)) }
         guard isatty(STDIN_FILENO) == 1, entries.count > 1 else { return (newest.path, newest) }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
         for (index, entry) in entries.enumerated() {
-            Console.line(book.text(.emailReportLine, ["number": String(index + 1), "from": day.string(from: entry.from),
-                                                      "to": day.string(from: entry.to),
+            Console.line(book.text(.emailReportLine, ["number": String(index + 1), "from": book.writtenDate(entry.from),
+                                                      "to": book.writtenDate(entry.to),
                                                       "readings": book.count(entry.readings, one: .readingOne, many: .readingMany).display,
                                                       "path": entry.path]))
         }

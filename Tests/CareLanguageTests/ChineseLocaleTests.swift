@@ -247,6 +247,7 @@ let chinesePhrasings: [Phrasing] = [
         ("1948年3月4日", "yi1 jiu3 si4 ba1 nian2 san1 yue4 si4 ri4"),
         ("120", "yi1 bai3 er4 shi2"),
         ("两百", "liang3 bai3"),
+        ("变异系数：36%，GMI：6.5%。", "bian4 yi4 xi4 shu4: bai3 fen1 zhi1 san1 shi2 liu4, GMI: bai3 fen1 zhi1 liu4 dian3 wu3."),
         ("电话6045550199。", "dian4 hua4 liu4 ling2 si4 wu3 wu3 wu3 ling2 yi1 jiu3 jiu3."),
         ("我觉得不舒服", "wo3 jue2 de5 bu4 shu1 fu2"),
         ("测量血糖", "ce4 liang2 xue4 tang2"),

@@ -1,3 +1,4 @@
+import CareModel
 import CareTestSupport
 import Foundation
 import Testing
@@ -81,5 +82,54 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("救护车"), "\(run.stdout)")
         for number in numbers { #expect(run.stdout.contains(number), "\(number): \(run.stdout)") }
+    }
+    /// The doctor's report and e-mail in Chinese: a CJK font embedded, dates written 2026年11月22日,
+    /// every reading a row, shares as 36%, and the e-mail's subject and body in Chinese.
+    @Test func aChineseReportAndEmailForTheDoctor() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try EmailTests.seed(dir)
+        let pdf = dir.appendingPathComponent("报告.pdf")
+        let run = try CLI.run(["report", "--locale", "zh-Hans", "--data-dir", dir.path, "--pdf", pdf.path, "--range", "1y"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("报告已写入 \(pdf.path)，共"), "\(run.stdout)")
+        #expect(run.stdout.contains("60条读数"), "\(run.stdout)")
+
+        let text = try ReportTests.tool("pdftotext", ["-layout", pdf.path, "-"])
+        #expect(text.contains("血糖报告"))
+        #expect(text.contains("姓名：李明"))
+        #expect(text.range(of: #"读数时间：\d{4}年\d{1,2}月\d{1,2}日至\d{4}年\d{1,2}月\d{1,2}日"#, options: .regularExpression) != nil,
+                "\(text.prefix(300))")
+        #expect(text.range(of: #"在目标范围3\.9到10之内：\d+%"#, options: .regularExpression) != nil, "\(text.prefix(800))")
+        #expect(!text.contains("百分之"), "written shares use %")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy年M月d日 HH:mm"
+        let lines = text.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let saved = try readings(in: dir)
+        #expect(saved.count == 60)
+        let missing = try saved.filter { reading in
+            let takenAt = try #require(ISO8601DateFormatter().date(from: reading.takenAt), "\(reading.takenAt)")
+            let row = "\(formatter.string(from: takenAt)) \(GlucoseLevel(reading.mmolPerL, .mmolPerL).displayValue(in: .mmolPerL)) 早餐前"
+            return !lines.contains { $0.hasPrefix(row) }
+        }
+        #expect(missing.isEmpty, "\(missing.count) rows missing, e.g. \(missing.prefix(2))")
+        let fonts = try ReportTests.tool("pdffonts", [pdf.path]).split(separator: "\n").dropFirst(2)
+        #expect(fonts.contains { $0.contains("NotoSansCJK") })
+        for font in fonts { #expect(font.split(separator: " ", omittingEmptySubsequences: true).dropLast(4).last == "yes", "\(font)") }
+
+        let email = try CLI.run(["email", "--locale", "zh-Hans", "--data-dir", dir.path, "--to", "dr.wong@clinic.example.org",
+                                 "--from", "li@example.org", "--sendmail", "/nonexistent/sendmail"])
+        #expect(email.status == 0, "\(email.stderr)")
+        #expect(email.stdout.contains("已写好一封发给dr.wong@clinic.example.org的电子邮件"), "\(email.stdout)")
+        let path = try #require(email.stdout.components(separatedBy: "附有报告：").last?.components(separatedBy: "。请用").first)
+        let mail = try EmailTests.Parsed(Data(contentsOf: URL(fileURLWithPath: path)))
+        let subject = EmailTests.Parsed.decodeWords(mail.headers["Subject"] ?? "")
+        #expect(subject.range(of: #"^血糖报告，\d{4}年\d{1,2}月\d{1,2}日至\d{4}年\d{1,2}月\d{1,2}日$"#, options: .regularExpression) != nil,
+                "\(subject)")
+        let body = String(decoding: mail.parts[0].body, as: UTF8.self)
+        #expect(body.contains("附件是我从") && body.contains("共60条读数") && body.hasSuffix("李明\n"), "\(body)")
+        #expect(mail.parts[1].body == (try Data(contentsOf: pdf)), "the attachment is the PDF, byte for byte")
     }
 }
