@@ -12,7 +12,7 @@ public enum RecognizerFactory {
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:]) throws -> SpeechRecognizer {
-        var configuration = Self.configuration(table: table, resources: resources)
+        var configuration = try Self.configuration(table: table, resources: resources)
         configuration.extraArguments = extraArguments
         voice?.apply(to: &configuration)
         let overrides = searchOverrides(extraArguments)
@@ -47,11 +47,17 @@ public enum RecognizerFactory {
 
     /// The locale's acoustic model, dictionary and extra words, measuring every utterance's fit
     /// (rejection needs it): what every recognizer of ours starts from.
-    public static func configuration(table: LocaleTable, resources: ResourceLocator) -> SpeechRecognizer.Configuration {
+    /// A language the acoustic model was not trained on (Chinese) has its words spelled in the
+    /// model's phones through its pinyin (`PinyinPhones`).
+    public static func configuration(table: LocaleTable, resources: ResourceLocator) throws -> SpeechRecognizer.Configuration {
         var configuration = SpeechRecognizer.Configuration()
         configuration.modelDirectory = table.speech.acousticModel
         configuration.dictionary = table.speech.dictionary
         configuration.extraWords = resources.extraPronunciations(for: table)
+        if let speller = try resources.pinyinSpeller(for: table), let folder = table.speech.pinyinTables {
+            let phones = try PinyinPhones.load(from: resources.modelsDirectory.appendingPathComponent(folder))
+            configuration.pronounce = { phones.pronunciation(of: $0, speller: speller) }
+        }
         configuration.measuresFit = true
         return configuration
     }

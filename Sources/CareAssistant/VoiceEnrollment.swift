@@ -37,7 +37,7 @@ public final class VoiceEnrollment {
     /// audio of what it decodes.
     public init(table: LocaleTable, resources: ResourceLocator) throws {
         self.table = table
-        var configuration = RecognizerFactory.configuration(table: table, resources: resources)
+        var configuration = try RecognizerFactory.configuration(table: table, resources: resources)
         configuration.keepsAudio = true
         recognizer = try SpeechRecognizer(configuration, grammars: ["prompt_0": Self.grammar(for: ["yes"])])
     }

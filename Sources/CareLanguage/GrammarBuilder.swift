@@ -1,4 +1,5 @@
 import CareModel
+import Foundation
 
 /// What the recognizer listens for in each state of the dialog. A smaller
 /// grammar per state is both faster and more accurate.
@@ -71,7 +72,7 @@ public struct GrammarBuilder: Sendable {
 
     /// Several grammars at once: their shared rules are written out only once (a start-up cost).
     public func jsgf(for contexts: [ListeningContext]) -> [String] {
-        let shared = (rules + questionRules).map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
+        let shared = allRules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
         return contexts.map { jsgf(for: $0, sharedRules: shared) }
     }
 
@@ -90,7 +91,7 @@ public struct GrammarBuilder: Sendable {
         // grammar's own insertion penalty (ListeningContext.searchOptions).
         case .question(.contactPhone):
             let navigation = [table.profile.back, table.answers[Answer.repeat.rawValue] ?? [],
-                              ProfileQuestion.contactPhone.isOptional ? table.profile.skip : []].flatMap { $0 }.filter { $0.contains(" ") }
+                              ProfileQuestion.contactPhone.isOptional ? table.profile.skip : []].flatMap { $0 }.filter { Tokenizer.tokens($0).count > 1 }
             let quit = (table.commands["quit"] ?? []).max { $0.count < $1.count }.map { [$0] } ?? []
             top = "<q_contactPhone> | \(alternatives(navigation + quit)) | <emergency>"
         case .question(let q):
@@ -112,12 +113,18 @@ public struct GrammarBuilder: Sendable {
     /// Every word any grammar can produce, for checking against the dictionary.
     public var words: Set<String> {
         var words = Set<String>()
-        for rule in rules + questionRules {
+        for rule in allRules {
             for token in rule.body.split(whereSeparator: { " |()[];".contains($0) }) where !token.hasPrefix("<") {
                 words.insert(String(token))
             }
         }
         return words
+    }
+
+    /// Every rule the grammars share. A rule the locale has no words for (Chinese says no "a.m.")
+    /// is left out: JSGF has no empty rule, and no rule of that locale refers to it.
+    private var allRules: [(name: String, body: String)] {
+        (rules + questionRules).filter { !$0.body.allSatisfy(\.isWhitespace) }
     }
 
     private var rules: [(name: String, body: String)] {
@@ -139,7 +146,7 @@ public struct GrammarBuilder: Sendable {
             // next, in that question's grammar: every value in this one slowed decoding 2.5-fold.
             if field.question != nil { return "(\(alternatives(names)))" }
             guard field == .voice else { return nil }
-            return "(\(alternatives(names))) \(alternatives(c.joins)) <voice_choice>"
+            return "(\(alternatives(names))) (\(alternatives(c.joins))) <voice_choice>"
         }
 
         // Spoken numbers are bounded by what a reading can be (CareModel's plausible ranges):
@@ -151,7 +158,7 @@ public struct GrammarBuilder: Sendable {
         let wholeMmol = (1...mmolCeiling).map { words.spell(String($0)) }
         let hundredsDigits = nonzero.filter { n.digits[$0]! <= hundredsCeiling }
 
-        return [
+        let rules: [(name: String, body: String)] = [
             ("reading", table.reading.templates.map { "(\($0))" }.joined(separator: " | ")),
             ("correction", table.reading.correctionTemplates.map { "(\($0))" }.joined(separator: " | ")),
             ("number", "<integer> | <whole_mmol> \(n.point) <digit>"),
@@ -190,9 +197,9 @@ public struct GrammarBuilder: Sendable {
             ("overview", "(\(alternatives(table.overview.asks))) [\(alternatives(table.overview.periods.keys.sorted().flatMap { table.overview.periods[$0]! }))]"),
             ("recall", "(\(alternatives(table.overview.recall))) [<day>]"),
             // A note's words are free: "add a note" is heard here, the note itself by dictation.
-            ("note", alternatives(table.diary.add.filter { $0.contains(" ") })),
+            ("note", alternatives(table.diary.add.filter { Tokenizer.tokens($0).count > 1 })),
             // Tags said to a note: presets by name or number ("tag three").
-            ("note_tags", "(\(alternatives(table.diary.tagWords))) <diary_tag> [\(n.conjunction) <diary_tag>]"),
+            ("note_tags", "(\(alternatives(table.diary.tagWords))) <diary_tag> [\(table.lists.and.trimmingCharacters(in: .whitespaces)) <diary_tag>]"),
             ("diary_tag", alternatives(table.diary.tags.flatMap(\.say)
                 + (1...table.diary.tags.count).map { words.spell(String($0)) })),
             ("attach_picture", alternatives(table.diary.attachPicture)),
@@ -201,10 +208,12 @@ public struct GrammarBuilder: Sendable {
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
         ]
+        return isChinese ? Self.replacing(rules, with: chineseNumberRules) : rules
     }
 
+    /// Phrases as alternatives of a rule, without those the locale understands only typed.
     func alternatives(_ phrases: [String]) -> String {
-        var seen = Set<String>()
+        var seen = Set(table.speech.unsaid)
         return phrases.filter { seen.insert($0).inserted }.map { phrase in
             phrase.contains(" ") ? "(\(phrase))" : phrase
         }.joined(separator: " | ")

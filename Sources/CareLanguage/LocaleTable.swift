@@ -209,6 +209,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// The folder under `models/` whose tables turn what is said into pinyin for the voice
         /// (`PinyinSpeller`); nil when the voice reads the language's own script.
         public var pinyinTables: String?
+        /// Phrases understood when typed but left out of the recognizer's grammars: to the
+        /// acoustic model they sound like other phrases (是 like 十, the English "help" in Chinese).
+        public var unsaid: [String]
     }
 
     public struct Numbers: Sendable, Decodable {

@@ -32,7 +32,7 @@ extension GrammarBuilder {
         let countryNames = pronounceable(countries.compactMap { Locale(identifier: table.id).localizedString(forRegionCode: $0)?.lowercased() }
             + Array(p.countryAliases.keys))
 
-        return [
+        let rules: [(name: String, body: String)] = [
             ("back", alternatives(p.back)),
             ("skip", alternatives(p.skip)),
             (Self.ruleName(.language), spoken(p.languages)),
@@ -63,12 +63,14 @@ extension GrammarBuilder {
             (Self.ruleName(.contactPhone), "[\(table.phoneDigits.plus)] <phone_digit>+"),
             ("phone_digit", "<digit> | \(zero)"),
         ]
+        return isChinese ? Self.replacing(rules, with: chineseQuestionRules) : rules
     }
 
     /// Every whole number in `range` as people say it: "seventy", "one hundred seventy", and
     /// "one hundred and seventy".
     func spokenNumbers(_ range: ClosedRange<Int>, _ words: NumberWords) -> [String] {
-        range.flatMap { value -> [String] in
+        if isChinese { return chineseSpokenNumbers(range) }
+        return range.flatMap { value -> [String] in
             let plain = words.spell(String(value))
             guard value > 100, value % 100 != 0 else { return [plain] }
             let hundreds = words.spell(String(value / 100 * 100)), rest = words.spell(String(value % 100))

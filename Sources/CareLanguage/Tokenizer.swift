@@ -10,7 +10,7 @@
 /// ("早餐前") is matched character by character, whatever spacing a recognizer or
 /// input method produced. Full-width letters and digits (６．５) are read as their
 /// ASCII forms, and Chinese punctuation separates like its Western counterpart.
-enum Tokenizer {
+public enum Tokenizer {
     static func tokens(_ text: String) -> [String] {
         let chars = Array(text.lowercased()).map(halfWidth)
         var out = ""
@@ -45,7 +45,7 @@ enum Tokenizer {
     }
 
     /// Tokens back into text: words apart, Chinese characters together ("运动", "my club").
-    static func joined(_ tokens: [String]) -> String {
+    public static func joined(_ tokens: [String]) -> String {
         var text = ""
         for token in tokens {
             let bothChinese = text.last.map(isChinese) == true && token.first.map(isChinese) == true
@@ -57,7 +57,7 @@ enum Tokenizer {
 
     /// A CJK ideograph (the unified block and its first extension, where every character
     /// CareVoice's tables use lies), or 〇, the zero of written digit strings.
-    static func isChinese(_ c: Character) -> Bool {
+    public static func isChinese(_ c: Character) -> Bool {
         guard let scalar = c.unicodeScalars.first, c.unicodeScalars.count == 1 else { return false }
         return (0x4E00...0x9FFF).contains(scalar.value) || (0x3400...0x4DBF).contains(scalar.value) || c == "〇"
     }

@@ -55,6 +55,9 @@ public final class SpeechRecognizer {
         /// Pronunciations for words the dictionary lacks, e.g. ["millimoles": "M IH L AH M OW L Z"]
         /// (CMU phones, space-separated). Words the dictionary already has keep their entries.
         public var extraWords: [String: String] = [:]
+        /// Spells, on demand, words neither the dictionary nor `extraWords` has: Chinese words in
+        /// the English model's phones (`PinyinPhones`). Nil gives nil: the word is unknown.
+        public var pronounce: (@Sendable (String) -> String?)?
         public var sampleRate: Int = 16000
         /// Decoder options beyond pocketsphinx's defaults. Measured with `carevoice bench loop
         /// --count 100 --seed 5` (5 espeak-ng voices): wider beams and 16 Gaussians per frame
@@ -205,11 +208,7 @@ public final class SpeechRecognizer {
             // What a reference to an undefined rule compiles to.
             throw SpeechError.badGrammar("\(name): the public rule produces no words (undefined rule?)")
         }
-        let missing = words.filter { word in
-            guard let pronunciation = ps_lookup_word(decoder, word) else { return true }
-            free(pronunciation)
-            return false
-        }
+        let missing = words.filter { pronunciation(of: $0) == nil }
         guard missing.isEmpty else {
             throw SpeechError.badGrammar("\(name): not in the dictionary: \(missing.joined(separator: ", "))")
         }
@@ -287,10 +286,15 @@ public final class SpeechRecognizer {
 
     /// The phones the decoder uses for `word` (its first pronunciation), e.g. "S IH K S"; nil when
     /// neither the dictionary nor the extra words have it.
+    /// A word the configuration's `pronounce` spells is added to the dictionary here.
     public func pronunciation(of word: String) -> String? {
-        guard let phones = ps_lookup_word(decoder, word) else { return nil }
-        defer { free(phones) }
-        return String(cString: phones)
+        if let phones = ps_lookup_word(decoder, word) {
+            defer { free(phones) }
+            return String(cString: phones)
+        }
+        // update = 0: searches built later see the word; the current one does not need it.
+        guard let spelled = configuration.pronounce?(word), ps_add_word(decoder, word, spelled, 0) >= 0 else { return nil }
+        return spelled
     }
 
     /// True when the text, after blanks and comments, begins with "#JSGF".

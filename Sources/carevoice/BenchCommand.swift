@@ -44,7 +44,7 @@ struct BenchLoop: ParsableCommand {
 
         for index in 0..<count {
             let voice = voiceList[index % voiceList.count]
-            let spec = ReadingSpec.random(using: &generator)
+            let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let sentence = spec.sentence(table: env.table, numbers: numbers)
             let session = try SessionAudio.make([sentence, "yes"], voice: voice, synthesizer: synthesizer)
 
@@ -190,7 +190,13 @@ struct ReadingSpec {
 
     var level: GlucoseLevel { GlucoseLevel(Double(number)!, unit) }
 
-    static func random(using g: inout SeededGenerator) -> ReadingSpec {
+    /// How a reading may start when said. English readings may start with the number; Chinese
+    /// ones start with 血糖 (the table's leads), since the English acoustic model hears no tones.
+    static func leads(_ table: LocaleTable) -> [String] {
+        table.numbers.system == .chinese ? table.reading.lead : ["glucose", "blood sugar", "my blood sugar is", "sugar", ""]
+    }
+
+    static func random(using g: inout SeededGenerator, leads: [String]) -> ReadingSpec {
         let unit: GlucoseUnit = Int.random(in: 0..<3, using: &g) == 0 ? .mgPerDL : .mmolPerL
         let number = unit == .mmolPerL
             ? { let tenths = Int.random(in: 30...180, using: &g); return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)" }()
@@ -198,14 +204,14 @@ struct ReadingSpec {
         let tags: [MealTag?] = [nil] + MealTag.allCases
         return ReadingSpec(number: number, unit: unit, sayUnit: Bool.random(using: &g),
                            tag: tags.randomElement(using: &g)!,
-                           lead: ["glucose", "blood sugar", "my blood sugar is", "sugar", ""].randomElement(using: &g)!)
+                           lead: leads.randomElement(using: &g)!)
     }
 
     func sentence(table: LocaleTable, numbers: NumberWords) -> String {
         var words = [lead, numbers.spell(number)]
         if sayUnit { words.append(table.phrases(for: unit).say[1]) }
         if let tag { words.append(table.phrases(for: tag).say[0]) }
-        return words.filter { !$0.isEmpty }.joined(separator: " ")
+        return Tokenizer.joined(words.filter { !$0.isEmpty })
     }
 }
 

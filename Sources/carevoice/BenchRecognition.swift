@@ -41,7 +41,7 @@ struct BenchRecognition: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()
-        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions)
+        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions, measuring: true)
         if let grammarFile {
             let source: String
             do { source = try String(contentsOfFile: grammarFile, encoding: .utf8) } catch {
@@ -80,14 +80,27 @@ struct BenchCorpus: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Option(help: "Directory to write into (created).") var out: String
-    @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
+    @Option(help: "espeak-ng voices, comma-separated (default: five of the language's).") var voices: String?
     @Option(help: "How many readings.") var readings = 100
     @Option(help: "Seed for choosing readings, voices and speeds.") var seed: UInt64 = 7
     @Option(help: "Slowest speech, words a minute.") var slowest = 120
     @Option(help: "Fastest speech, words a minute.") var fastest = 190
 
+    /// Five voices of each language: the locale's own and its variants.
+    static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
+                                "zh-Hans": "cmn-latn-pinyin,cmn-latn-pinyin+f3,cmn-latn-pinyin+m3,cmn-latn-pinyin+f2,cmn-latn-pinyin+m5"]
+
     /// Sentences a person near the microphone might say that are not meant for the assistant.
-    static let unrelated = [
+    static let unrelated = ["en": englishUnrelated, "zh-Hans": chineseUnrelated]
+
+    static let chineseUnrelated = [
+        "我家里有三只猫", "今天天气很好", "请把盐递给我", "公共汽车几点来", "我等一下再打给你", "把电视声音关小一点",
+        "我的眼镜放在哪里了", "水已经开了", "星期六我们去买东西吧", "我孙子要来看我", "第四十二页", "七频道",
+        "一共五块五", "火车九点半开", "你要不要喝杯茶", "好像要下雨了", "请把窗户打开", "医生说要多休息",
+        "十二号房间", "她今年八十六岁",
+    ]
+
+    static let englishUnrelated = [
         "I have three cats at home", "the weather is lovely today", "could you pass me the salt",
         "what time does the bus come", "I'll call you back later", "turn the television down",
         "where did I put my glasses", "the kettle has boiled", "we should go shopping on Saturday",
@@ -102,12 +115,12 @@ struct BenchCorpus: ParsableCommand {
         let directory = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("wav"), withIntermediateDirectories: true)
         var generator = SeededGenerator(seed: seed)
-        let voiceList = voices.split(separator: ",").map(String.init)
+        let voiceList = (voices ?? Self.defaultVoices[env.table.id] ?? env.table.speech.voice).split(separator: ",").map(String.init)
         let numbers = NumberWords(env.table.numbers)
         var rows: [(sentence: String, kind: CorpusItem.Kind, expected: String)] = []
 
         for _ in 0..<readings {
-            let spec = ReadingSpec.random(using: &generator)
+            let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let expected = "\(spec.number) \(spec.unit.rawValue)" + (spec.tag.map { " \($0.rawValue)" } ?? "")
             rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, expected))
         }
@@ -119,17 +132,21 @@ struct BenchCorpus: ParsableCommand {
             (.help, env.table.emergency.filter { $0.hasPrefix("help") }),
             (.emergency, env.table.emergency.filter { !$0.hasPrefix("help") }),
         ]
-        for (command, phrases) in commands {
-            for phrase in phrases { rows.append((phrase, .command, command.rawValue)) }
+        // What the assistant listens for: not the phrases understood only typed, and in Chinese only Chinese.
+        let sayable = { (phrase: String) in
+            !env.table.speech.unsaid.contains(phrase) && (env.pinyin == nil || phrase.allSatisfy { Tokenizer.isChinese($0) })
         }
-        for sentence in Self.unrelated { rows.append((sentence, .reject, "-")) }
+        for (command, phrases) in commands {
+            for phrase in phrases where sayable(phrase) { rows.append((phrase, .command, command.rawValue)) }
+        }
+        for sentence in Self.unrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-")) }
 
         var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"
         for (index, row) in rows.enumerated() {
             let voice = voiceList.randomElement(using: &generator)!
             let rate = Int.random(in: slowest...fastest, using: &generator)
             let name = String(format: "wav/%04d-%@.wav", index + 1, row.kind.rawValue)
-            let audio = try synthesizer.synthesize(row.sentence, voice: voice, rate: rate)
+            let audio = try synthesizer.synthesize(env.pinyin?.spell(row.sentence) ?? row.sentence, voice: voice, rate: rate)
             try WAVFile.write(audio, to: directory.appendingPathComponent(name))
             manifest += "\(name)\t\(row.kind.rawValue)\t\(row.expected)\t\(voice)\t\(row.sentence)\t\(rate)\n"
         }

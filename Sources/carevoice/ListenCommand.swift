@@ -36,7 +36,7 @@ struct ListenCommand: ParsableCommand {
             } catch {
                 throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
             }
-            let recognizer = try env.makeRecognizer()
+            let recognizer = try env.makeRecognizer(measuring: true)
             try recognizer.selectGrammar(state)
             recognizer.run(audio) { result in
                 if !result.text.isEmpty { Console.line(result.text) }
@@ -50,7 +50,7 @@ struct ListenCommand: ParsableCommand {
             throw CommandFailure(book.text(.noMicrophone))
         }
         defer { source.close() }
-        let recognizer = try env.makeRecognizer()
+        let recognizer = try env.makeRecognizer(measuring: true)
         try recognizer.selectGrammar(state)
         let deadline = Date().addingTimeInterval(seconds)
         var heard = 0

@@ -6,19 +6,19 @@ import Testing
 /// The recognizer and the parser are both generated from the locale table; these tests hold
 /// them together: whatever the recognizer can hear, the parser must understand.
 @Suite struct GrammarCoverageTests {
-    static let builder = GrammarBuilder(table: Fixtures.english)
-    static let parser = UtteranceParser(table: Fixtures.english)
 
     /// The spoken numbers are a finite set: every one parses, keeps at most the one decimal a
     /// meter shows, and stays below the hundreds a reading can reach.
-    @Test func everySpokenNumberParsesAndIsBounded() throws {
-        let grammar = JSGFExpander(Self.builder.jsgf(for: .reading))
-        let numbers = NumberWords(Fixtures.english.numbers)
+    @Test(arguments: ["en", "zh-Hans"])
+    func everySpokenNumberParsesAndIsBounded(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .reading))
+        let numbers = NumberWords(table.numbers)
         let sentences = grammar.all("number")
         #expect(sentences.count > 500, "the grammar lost numbers: \(sentences.count)")
         var values = Set<String>()
         for sentence in sentences {
-            let tokens = sentence.split(separator: " ").map(String.init)
+            let tokens = Tokenizer.tokens(sentence)
             guard let (number, used) = numbers.parse(tokens[...]), used == tokens.count else {
                 Issue.record("\"\(sentence)\" does not parse as one number")
                 continue
@@ -37,14 +37,18 @@ import Testing
         for mg in 18...630 { #expect(values.contains(String(mg)), "cannot say \(mg)") }
     }
 
-    static let answers = ProfileAnswerParser(table: Fixtures.english)
     static let countries = ["CA", "GB", "US", "CN", "FR", "DE", "IN", "JP"]
-    static let withCountries = GrammarBuilder(table: Fixtures.english, countries: countries)
+    static let tables = ["en": Fixtures.english, "zh-Hans": Fixtures.chinese]
 
     /// Understood in `context`: a reading, an answer or a command where the dialog listens for
     /// them; for a question, also its answer (or an answer it can say is implausible).
-    static func understood(_ sentence: String, in context: ListeningContext) -> Bool {
-        let book = Phrasebook(table: Fixtures.english, calendar: Fixtures.calendar)
+    static let readers = tables.mapValues { table in
+        (book: Phrasebook(table: table, calendar: Fixtures.calendar), parser: UtteranceParser(table: table),
+         answers: ProfileAnswerParser(table: table))
+    }
+
+    static func understood(_ sentence: String, in context: ListeningContext, table: LocaleTable) -> Bool {
+        let (book, parser, answers) = readers[table.id]!
         let today = CalendarDay(year: 2026, month: 11, day: 22)
         if case .change(.set(let field, let value)) = parser.parse(sentence) {
             // "change my weight": the field's question comes next.
@@ -59,13 +63,13 @@ import Testing
         case .reading, .answer, .dictation:
             return false
         case .noteAnswer:
-            return parser.tagAddition(sentence) != nil || parser.matches(sentence, Fixtures.english.diary.attachPicture)
+            return parser.tagAddition(sentence) != nil || parser.matches(sentence, table.diary.attachPicture)
         case .confirmation:
             return answers.navigation(sentence) == .back
         case .contactRelation:
             // Any navigation word, or a relation kept as said.
             return answers.navigation(sentence) != nil
-                || answers.relation(sentence).map(Fixtures.english.contacts.relations.contains) == true
+                || answers.relation(sentence).map(table.contacts.relations.contains) == true
         case .question(let q):
             if answers.navigation(sentence) != nil { return true }
             let outcome = answers.answer(to: q, sentence, units: .metric, countries: countries, today: today, book: book)
@@ -73,23 +77,27 @@ import Testing
         }
     }
 
-    @Test(arguments: ListeningContext.allCases)
-    func everySentenceTheRecognizerCanHearIsUnderstood(_ context: ListeningContext) {
-        let grammar = JSGFExpander(Self.withCountries.jsgf(for: context))
+    @Test(arguments: ["en", "zh-Hans"], ListeningContext.allCases)
+    func everySentenceTheRecognizerCanHearIsUnderstood(_ locale: String, _ context: ListeningContext) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table, countries: Self.countries).jsgf(for: context))
         var generator = SeededGenerator(seed: 2026)
         for _ in 0..<3000 {
             let sentence = grammar.sample("utterance", using: &generator)
-            #expect(Self.understood(sentence, in: context), "\"\(sentence)\" (\(context.rawValue))")
+            #expect(Self.understood(sentence, in: context, table: table), "\"\(sentence)\" (\(locale), \(context.rawValue))")
         }
     }
 
     /// Every date the date grammar can produce is read as the day that was said.
-    @Test func spokenDatesAreReadAsSaid() {
-        let grammar = JSGFExpander(Self.builder.jsgf(for: .question(.dateOfBirth)))
+    @Test(arguments: ["en", "zh-Hans"])
+    func spokenDatesAreReadAsSaid(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .question(.dateOfBirth)))
+        let answers = ProfileAnswerParser(table: table)
         var generator = SeededGenerator(seed: 11)
         for _ in 0..<2000 {
             let sentence = grammar.sample("q_dateOfBirth", using: &generator)
-            guard case .day(let day) = Self.answers.dateOfBirth(sentence) else {
+            guard case .day(let day) = answers.dateOfBirth(sentence) else {
                 Issue.record("\"\(sentence)\" is not a date")
                 continue
             }
@@ -99,24 +107,30 @@ import Testing
 
     /// In the answer state a bare number is too easily made out of "yes"; a spoken
     /// correction must start its reading with a lead word ("glucose nine point four").
-    @Test func aSpokenCorrectionNamesWhatItIs() {
-        let grammar = JSGFExpander(Self.builder.jsgf(for: .answer))
-        let leads = Fixtures.english.reading.lead
+    @Test(arguments: ["en", "zh-Hans"])
+    func aSpokenCorrectionNamesWhatItIs(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .answer))
+        let parser = UtteranceParser(table: table)
         var generator = SeededGenerator(seed: 7)
         for _ in 0..<2000 {
             let sentence = grammar.sample("utterance", using: &generator)
-            guard case .glucose = Self.parser.parse(sentence) else { continue }
-            #expect(leads.contains { (" " + sentence + " ").contains(" " + $0 + " ") }, "\"\(sentence)\"")
+            guard case .glucose = parser.parse(sentence) else { continue }
+            let spaced = " " + Tokenizer.tokens(sentence).joined(separator: " ") + " "
+            #expect(table.reading.lead.contains { spaced.contains(" " + Tokenizer.tokens($0).joined(separator: " ") + " ") }, "\"\(sentence)\"")
         }
     }
 
     /// The reading state never hears a bare yes or no: that would answer a question nobody asked.
-    @Test func theReadingStateHasNoAnswers() {
-        let grammar = JSGFExpander(Self.builder.jsgf(for: .reading))
+    @Test(arguments: ["en", "zh-Hans"])
+    func theReadingStateHasNoAnswers(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .reading))
+        let parser = UtteranceParser(table: table)
         var generator = SeededGenerator(seed: 3)
         for _ in 0..<2000 {
             let sentence = grammar.sample("utterance", using: &generator)
-            if case .answer = Self.parser.parse(sentence) { Issue.record("\"\(sentence)\" is an answer") }
+            if case .answer = parser.parse(sentence) { Issue.record("\"\(sentence)\" is an answer") }
         }
     }
 }
