@@ -17,7 +17,7 @@ extension UtteranceParser {
         let words = table.contacts
         if words.add.containsPhrase(tokens) { return .add }
         if words.list.containsPhrase(tokens) { return .list }
-        let leads = words.remove.map(Tokenizer.tokens).sorted { $0.count > $1.count }
+        let leads = words.remove.splitPhrases.sorted { $0.count > $1.count }
         guard let lead = leads.first(where: { tokens.starts(with: $0) }) else { return nil }
         var rest = tokens.dropFirst(lead.count)
         if let first = rest.first, words.number.contains(first) { rest = rest.dropFirst() }

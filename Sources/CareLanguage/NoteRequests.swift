@@ -48,17 +48,16 @@ extension UtteranceParser {
     /// Whether `text` is one of `phrases`, word for word (case and punctuation aside).
     public func matches(_ text: String, _ phrases: [String]) -> Bool {
         let said = Tokenizer.tokens(text)
-        return phrases.contains { Tokenizer.tokens($0) == said }
+        return phrases.containsPhrase(said)
     }
 
     /// "delete the last reading", "change the last reading to seven point one", "undo".
     func editRequest(_ tokens: [String]) -> EditRequest? {
         let e = table.edits
-        func says(_ phrases: [String]) -> Bool { phrases.contains { Tokenizer.tokens($0) == tokens } }
-        if says(e.undo) { return .undo }
-        if says(e.deleteLastReading) { return .deleteLastReading }
-        if says(e.deleteLastNote) { return .deleteLastNote }
-        let leads = e.changeLastReading.map(Tokenizer.tokens).sorted { $0.count > $1.count }
+        if e.undo.containsPhrase(tokens) { return .undo }
+        if e.deleteLastReading.containsPhrase(tokens) { return .deleteLastReading }
+        if e.deleteLastNote.containsPhrase(tokens) { return .deleteLastNote }
+        let leads = e.changeLastReading.splitPhrases.sorted { $0.count > $1.count }
         if let lead = leads.first(where: { tokens.starts(with: $0) && tokens.count > $0.count }),
            let draft = parseReading(Array(tokens.dropFirst(lead.count))) {
             return .changeLastReading(draft)
@@ -94,7 +93,7 @@ extension UtteranceParser {
         // Presets named in the words: their own names, and meals by any of theirs.
         let said = words.normalized.flatMap { $0.split(separator: " ").map(String.init) }
         for tag in table.diary.tags {
-            let names = ([tag.speak] + (tag.hour != nil ? tag.say : [])).map(Tokenizer.tokens)
+            let names = ([tag.speak] + (tag.hour != nil ? tag.say : [])).splitPhrases
             if names.contains(where: { name in said.indices.contains { said[$0...].starts(with: name) } }) { tags.append(tag.key) }
         }
         let body = words.originalText.trimmingCharacters(in: NoteWords.joiners)
@@ -107,7 +106,7 @@ extension UtteranceParser {
     /// for its yes; nil when the text is not that.
     public func tagAddition(_ text: String) -> [String]? {
         let tokens = Tokenizer.tokens(text)
-        let leads = table.diary.tagWords.map(Tokenizer.tokens)
+        let leads = table.diary.tagWords.splitPhrases
         guard let lead = leads.filter({ tokens.starts(with: $0) }).max(by: { $0.count < $1.count }) else { return nil }
         return tagNames(Array(tokens.dropFirst(lead.count)))
     }
@@ -249,12 +248,12 @@ struct NoteWords {
 
     /// How many words the longest of `phrases` at the start takes.
     func longestPrefix(_ phrases: [String]) -> Int? {
-        phrases.map(Tokenizer.tokens).filter { !$0.isEmpty && normalized.starts(with: $0) }.map(\.count).max()
+        phrases.longestPrefix(of: normalized)
     }
 
     /// Where the last of `phrases` stands, and how many words it takes.
     func lastOccurrence(of phrases: [String]) -> (Int, Int)? {
-        let keys = phrases.map(Tokenizer.tokens).filter { !$0.isEmpty }
+        let keys = phrases.splitPhrases.filter { !$0.isEmpty }
         for start in normalized.indices.reversed() {
             guard let key = keys.first(where: { normalized[start...].starts(with: $0) }) else { continue }
             // A longer phrase that ends where this one does wins: "添加标签" rather than its "标签".

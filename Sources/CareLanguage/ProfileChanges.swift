@@ -104,7 +104,7 @@ extension ProfileAnswerParser {
         guard let afterLead = Self.dropPrefix(tokens, anyOf: c.leads) else { return nil }
         // The longest field name first: "glucose unit" before a shorter one it starts with.
         let names = ChangeField.allCases.flatMap { field in
-            (c.fields[field.rawValue].map { $0.say + $0.write } ?? []).map { (field, Tokenizer.tokens($0)) }
+            (c.fields[field.rawValue].map { $0.say + $0.write } ?? []).splitPhrases.map { (field, $0) }
         }.sorted { $0.1.count > $1.1.count }
         for (field, name) in names where !name.isEmpty && afterLead.starts(with: name) {
             // "change my weight": the value is asked for next.
@@ -181,7 +181,7 @@ extension ProfileAnswerParser {
     }
 
     private static func dropPrefix(_ tokens: [String], anyOf phrases: [String]) -> [String]? {
-        for phrase in phrases.map(Tokenizer.tokens).sorted(by: { $0.count > $1.count }) where tokens.starts(with: phrase) {
+        for phrase in phrases.splitPhrases.sorted(by: { $0.count > $1.count }) where tokens.starts(with: phrase) {
             return Array(tokens.dropFirst(phrase.count))
         }
         return nil

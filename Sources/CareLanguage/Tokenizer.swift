@@ -1,3 +1,4 @@
+import Foundation
 /// Turns typed or recognized text into lowercase tokens the phrase tables can match.
 ///
 /// Keeps what carries meaning in typed text: decimal points between digits
@@ -74,17 +75,38 @@ public enum Tokenizer {
     }
 }
 
+/// The locale table's phrases, split once: the parser compares every sentence with the same
+/// phrase lists, and splitting them anew each time was most of its work (perf, GrammarCoverageTests).
+/// Bounded: only table phrases come here (the receivers of `containsPhrase` and `longestPrefix`).
+private final class PhraseTokens: @unchecked Sendable {
+    static let shared = PhraseTokens()
+    private let lock = NSLock()
+    private var split: [String: [String]] = [:]
+
+    func tokens(_ phrase: String) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = split[phrase] { return known }
+        let tokens = Tokenizer.tokens(phrase)
+        split[phrase] = tokens
+        return tokens
+    }
+}
+
 extension Array where Element == String {
     /// Whether one of these phrases is exactly `tokens` once split like them: "不对" is 不 对,
     /// "that's right" is that's right.
     func containsPhrase<Tokens: Collection<String>>(_ tokens: Tokens) -> Bool {
-        contains { Tokenizer.tokens($0).elementsEqual(tokens) }
+        contains { PhraseTokens.shared.tokens($0).elementsEqual(tokens) }
     }
 
     /// The longest of these phrases that `tokens` starts with, as its number of tokens.
     func longestPrefix<Tokens: Collection<String>>(of tokens: Tokens) -> Int? {
-        map(Tokenizer.tokens).filter { !$0.isEmpty && tokens.starts(with: $0) }.map(\.count).max()
+        splitPhrases.filter { !$0.isEmpty && tokens.starts(with: $0) }.map(\.count).max()
     }
+
+    /// Each of these phrases split into tokens.
+    var splitPhrases: [[String]] { map(PhraseTokens.shared.tokens) }
 }
 
 extension Character {
