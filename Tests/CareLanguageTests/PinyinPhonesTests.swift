@@ -3,16 +3,11 @@ import Testing
 @testable import CareLanguage
 
 /// Chinese words in the English acoustic model's phones: every syllable CareVoice can meet is
-/// spelled, with phones the model has, and the spelling follows pinyin's own rules.
+/// spelled, and the spelling follows pinyin's own rules.
 @Suite struct PinyinPhonesTests {
     static let folder = Fixtures.resources.modelsDirectory.appendingPathComponent("zh-Hans")
     let phones = try! PinyinPhones.load(from: Self.folder)
     let speller = try! Fixtures.resources.pinyinSpeller(for: Fixtures.chinese)!
-    /// The phones of Debian's en-us model (its mdef), as CMUdict writes them.
-    static let modelPhones: Set<String> = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G",
-                                           "HH", "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH",
-                                           "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH"]
-
     /// y, w and ü as pinyin writes them; the two buzzed i; iu, ui, un written short.
     @Test(arguments: [
         ("yue", "", "ve"), ("yuan", "", "van"), ("yu", "", "v"), ("yi", "", "i"), ("ying", "", "ing"), ("you", "", "iou"),
@@ -35,8 +30,9 @@ import Testing
         #expect(phones.phones(ofSyllable: "xyz1") == nil)
     }
 
-    /// Every reading of the character table and the word list has phones, all of them the model's.
-    @Test func everySyllableHasPhonesTheModelHas() throws {
+    /// Every reading of the character table and the word list has phones. (That the decoder
+    /// takes them, phone by phone, is ChineseRecognizerTests' check, on the real model.)
+    @Test func everySyllableHasPhones() throws {
         var syllables = Set<String>()
         for file in ["pinyin.txt", "pinyin-words.txt"] {
             let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
@@ -45,14 +41,8 @@ import Testing
             }
         }
         #expect(syllables.count > 1000, "tone-numbered syllables read: \(syllables.count)")
-        for syllable in syllables.sorted() {
-            guard let spelled = phones.phones(ofSyllable: syllable) else {
-                Issue.record("no phones for \(syllable)")
-                continue
-            }
-            let unknown = spelled.split(separator: " ").map(String.init).filter { !Self.modelPhones.contains($0) }
-            #expect(unknown.isEmpty, "\(syllable): \(spelled)")
-        }
+        let unspelled = syllables.sorted().filter { phones.phones(ofSyllable: $0) == nil }
+        #expect(unspelled.isEmpty, "no phones for \(unspelled)")
     }
 
     @Test func aMistakeInTheTableIsNamed() {

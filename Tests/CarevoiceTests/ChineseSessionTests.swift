@@ -64,16 +64,17 @@ import Testing
     /// What the Chinese recognizer can already do, measured by `listen` on espeak-ng's pinyin
     /// voice: the grammar of each state, with Chinese words in the English model's phones, hears
     /// a reading's value and tag, an emergency, and the answers 不对 and 取消.
-    @Test(arguments: [("reading", "血糖六点五早餐前", "血糖 六 点 五 早餐前"), ("reading", "救命", "救"),
-                      ("answer", "不对", "不对"), ("answer", "取消", "取消")])
-    func theChineseRecognizerHearsWhatItMeasures(_ state: String, _ said: String, _ heard: String) throws {
+    @Test(arguments: [("reading", "血糖六点五早餐前", ["血糖 六 点 五 早餐前"]),
+                      ("reading", "救命", ["救命", "急救", "救护车", "帮帮我", "紧急情况"]),   // any emergency word
+                      ("answer", "不对", ["不对"]), ("answer", "取消", ["取消"])])
+    func theChineseRecognizerHearsWhatItMeasures(_ state: String, _ said: String, _ heard: [String]) throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let wav = dir.appendingPathComponent("said.wav")
         #expect(try CLI.run(["say", "--locale", "zh-Hans", "--out", wav.path, said]).status == 0)
         let run = try CLI.run(["listen", "--locale", "zh-Hans", "--state", state, "--audio-in", wav.path, "--data-dir", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(heard), "\(said) in \(state): \(run.stdout)")
+        #expect(heard.contains { run.stdout.contains($0) }, "\(said) in \(state): \(run.stdout)")
     }
 
     /// --locale as people write it; a language CareVoice lacks is refused with the ones it has.

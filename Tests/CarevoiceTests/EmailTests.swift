@@ -99,6 +99,35 @@ import Testing
         #expect(otherPath != path && FileManager.default.fileExists(atPath: path), "the first e-mail is kept")
     }
 
+    /// With --send, the message goes to the local sendmail exactly as written (`-t -oi`: the
+    /// recipients from its headers); a sendmail that fails is reported and the .eml stays.
+    @Test func sendingHandsTheMessageToSendmail() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.seed(dir)
+        #expect(try CLI.run(["report", "--data-dir", dir.path, "--pdf", dir.appendingPathComponent("r.pdf").path]).status == 0)
+        // A stand-in for the mail system: keeps what it is handed and how it was called.
+        let sendmail = dir.appendingPathComponent("sendmail")
+        try "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\ncat > \"$(dirname \"$0\")/handed.eml\"\nexit ${SENDMAIL_STATUS:-0}\n"
+            .write(to: sendmail, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sendmail.path)
+
+        let run = try CLI.run(["email", "--data-dir", dir.path, "--to", "dr.wong@clinic.example.org", "--send", "--sendmail", sendmail.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("dr.wong@clinic.example.org"), "\(run.stdout)")
+        let path = try #require(run.stdout.components(separatedBy: "attached: ").last?.components(separatedBy: ". Open").first)
+        let handed = try Data(contentsOf: dir.appendingPathComponent("handed.eml"))
+        #expect(handed == (try Data(contentsOf: URL(fileURLWithPath: path))), "sendmail got the .eml byte for byte")
+        #expect(try String(contentsOf: dir.appendingPathComponent("args"), encoding: .utf8) == "-t -oi\n")
+
+        let failed = try CLI.run(["email", "--data-dir", dir.path, "--to", "dr.wong@clinic.example.org", "--send", "--sendmail", sendmail.path],
+                                 environment: ["SENDMAIL_STATUS": "75"])
+        #expect(failed.status != 0)
+        #expect(failed.stderr.contains("75"), "\(failed.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("mail").path).filter { $0.hasSuffix(".eml") }
+        #expect(kept.count == 2, "both e-mails kept: \(kept)")
+    }
+
     @Test func mistakesAreSaidPlainlyAndWriteNothing() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
