@@ -242,7 +242,15 @@ public final class SpeechRecognizer {
     public func addGrammar(name: String, source: String, searchOptions: [String: Double] = [:]) throws {
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
+        let replacingSelected = name == activeGrammar
+        // An utterance in progress belongs to the search about to be freed.
+        if replacingSelected { reset() }
         try compile(name: name, source: source, searchOptions: searchOptions)
+        // pocketsphinx frees the search a new one of the same name replaces, but keeps pointing
+        // at it when it was the selected one: point it at the new one.
+        if replacingSelected && ps_set_search(decoder, name) != 0 {
+            throw SpeechError.badGrammar("\(name): pocketsphinx cannot select it")
+        }
         if !grammarNames.contains(name) { grammarNames = (grammarNames + [name]).sorted() }
     }
 

@@ -131,6 +131,19 @@ import Testing
         #expect(throws: SpeechError.self) { try recognizer.addGrammar(name: "x", source: loop, searchOptions: ["-topn": 4]) }
     }
 
+
+    /// pocketsphinx frees the search a new one of the same name replaces; when that was the
+    /// selected one it went on decoding with freed memory (a crash with `bench recognition
+    /// --decoder-option=-wip=...`, which rebuilds the reading grammar the recognizer starts in).
+    @Test func replacingTheSelectedGrammarDecodesWithTheNewOne() throws {
+        let loop = "#JSGF V1.0; grammar loop; public <d> = (one | two | three | four | five)+;"
+        let recognizer = try Grammars.recognizer(["free": loop], select: "free")
+        let samples = try speech16k("one two three four five")
+        #expect(recognizer.decode(samples).text.split(separator: " ").count == 5)
+        try recognizer.addGrammar(name: "free", source: loop, searchOptions: ["-wip": 1e-200])
+        #expect(recognizer.currentGrammar == "free")
+        #expect(recognizer.decode(samples).text.split(separator: " ").count < 5, "decoded with the replacement's settings")
+    }
     /// The fit: words the grammar really has fit the audio nearly as well as free phones do;
     /// a sentence forced onto it fits far worse.
     @Test func aSentenceForcedOntoTheGrammarFitsWorseThanOneItHas() throws {
