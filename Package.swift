@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
         .testTarget(name: "CareReportTests", dependencies: ["CareReport", "CareLanguage", "CareModel"]),
         .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
-        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareStore", "CareModel", "CareTestSupport",
+        .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareLanguage", "CareStore", "CareModel", "CareTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v5]

@@ -111,6 +111,8 @@ public struct SpeechAcceptance: Sendable {
     /// The same for emergency words, in every state: far looser, because a false alarm costs
     /// one spoken question and a missed one can cost a life.
     public var minimumEmergencyFit: Double
+    /// Every reading is read back as a guess, however well it fits (`speech.guessesReadings`).
+    public var guessesReadings: Bool
     private let parser: UtteranceParser
 
     public static let calibratedMinimumEmergencyFit = -60.0
@@ -119,6 +121,7 @@ public struct SpeechAcceptance: Sendable {
                 minimumEmergencyFit: Double = Self.calibratedMinimumEmergencyFit) {
         self.minimumFit = minimumFit
         self.minimumEmergencyFit = minimumEmergencyFit
+        guessesReadings = table.speech.guessesReadings
         parser = UtteranceParser(table: table)
     }
 
@@ -142,7 +145,7 @@ public struct SpeechAcceptance: Sendable {
         guard let fit = result.grammarFit, !result.text.isEmpty else { return .confident }
         let emergency = parser.parse(result.text) == .emergency
         guard fit >= (emergency ? minimumEmergencyFit : (minimumFit ?? context.minimumFit)) else { return .notMeant }
-        return fit < Self.confidentFit && !emergency ? .unsure : .confident
+        return (fit < Self.confidentFit || guessesReadings) && !emergency ? .unsure : .confident
     }
 
     /// What the dialog is told was said: the transcript, or "" (speech it did not catch).

@@ -14,6 +14,9 @@ public struct CorpusItem: Sendable, Equatable {
         case command
         /// Something not meant for the assistant: acting on it is wrong.
         case reject
+        /// One of the locale's enrollment phrases (its `text`): for learning the speaker's
+        /// voice (`bench enrollment`), not scored.
+        case enroll
     }
 
     public var file: URL
@@ -123,7 +126,7 @@ public enum ExpectedOutcome: Sendable, Equatable {
         case .command:
             guard let command = Command(rawValue: text) else { return nil }
             self = .command(command)
-        case .reject:
+        case .reject, .enroll:
             guard text == "-" else { return nil }
             self = .nothing
         }
@@ -135,7 +138,7 @@ public enum ExpectedOutcome: Sendable, Equatable {
         case .digit: return "a digit item expects 0-9, not \(text)"
         case .reading: return "a reading expects VALUE UNIT [TAG] such as 6.5 mmol/L before-breakfast, not \(text)"
         case .command: return "a command expects one of \(Command.allCases.map(\.rawValue).joined(separator: ", ")), not \(text)"
-        case .reject: return "a reject item expects -, not \(text)"
+        case .reject, .enroll: return "a \(kind.rawValue) item expects -, not \(text)"
         }
     }
 }
@@ -159,7 +162,7 @@ public struct RecognitionJudge: Sendable {
     /// Where the assistant is when it hears this kind of item: the grammar it decodes with.
     public func context(for kind: CorpusItem.Kind, expected: String) -> ListeningContext {
         switch kind {
-        case .reading, .reject: return .reading
+        case .reading, .reject, .enroll: return .reading
         case .digit: return .question(.contactPhone)
         // "Back" is an answer only where there is something to go back to.
         case .command: return expected == ExpectedOutcome.Command.back.rawValue ? .confirmation : .answer

@@ -136,7 +136,7 @@ extension VoiceEnrollment {
             return table.numbers.digits.first { $0.value == digit }.map { [$0.key] }
         case .command:
             return item.expected.contains(" ") ? nil : [item.expected]
-        case .reading, .reject:
+        case .reading, .reject, .enroll:
             return nil
         }
     }

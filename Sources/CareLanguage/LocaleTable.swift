@@ -198,8 +198,8 @@ public struct LocaleTable: Sendable, Decodable {
     }
 
     public struct Speech: Sendable, Decodable {
-        /// Whether the recognizer can hear this language yet; when not, it is typed.
-        public var hears: Bool
+        /// When the assistant listens in this language; when it does not, it is typed.
+        public var hears: Hearing
         public var voice: String
         public var acousticModel: String
         public var dictionary: String
@@ -212,6 +212,18 @@ public struct LocaleTable: Sendable, Decodable {
         /// Phrases understood when typed but left out of the recognizer's grammars: to the
         /// acoustic model they sound like other phrases (是 like 十, the English "help" in Chinese).
         public var unsaid: [String]
+        /// Every reading heard is read back as a guess, its digits one by one (`readBackUnsure`):
+        /// where the grammar fit tells right from wrong too poorly to trust (Chinese).
+        public var guessesReadings: Bool
+    }
+
+    /// When the recognizer is good enough to listen to a person in a language.
+    public enum Hearing: String, Sendable, Decodable {
+        /// With the general acoustic model, from the first start.
+        case always
+        /// Only once it has learned the person's voice (`carevoice enroll`): the general model
+        /// hears too little of the language (Chinese through English phones).
+        case withLearnedVoice
     }
 
     public struct Numbers: Sendable, Decodable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Chinese words spelled in the phones of Debian's English acoustic model, syllable by syllable
-/// ("血糖" -> "SH W EH T AA NG"). Debian has no Mandarin model; this is how the recognizer can
+/// ("血糖" -> "SH Y EH T AA NG"). Debian has no Mandarin model; this is how the recognizer can
 /// listen for Chinese at all. The phones of each initial and final are in
 /// `models/zh-Hans/pinyin-phones.txt`, which says why they are what they are.
 public struct PinyinPhones: Sendable {
@@ -31,7 +31,7 @@ public struct PinyinPhones: Sendable {
         try PinyinPhones(text: String(contentsOf: directory.appendingPathComponent("pinyin-phones.txt"), encoding: .utf8))
     }
 
-    /// "xue4" -> "SH W EH"; nil for what is no pinyin syllable the table can spell.
+    /// "xue4" -> "SH Y EH"; nil for what is no pinyin syllable the table can spell.
     public func phones(ofSyllable syllable: String) -> String? {
         let plain = String(syllable.lowercased().filter { !$0.isNumber }).replacingOccurrences(of: "ü", with: "v")
         if let whole = wholeSyllables[plain] { return whole }

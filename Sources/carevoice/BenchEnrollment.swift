@@ -5,8 +5,9 @@ import CareSpeech
 import CareTerminal
 import Foundation
 
-/// What enrollment buys, per speaker: the first recordings of each speaker (each expected value
-/// in turn) enroll them, the rest are decoded without and with their voice.
+/// What enrollment buys, per speaker: the speaker's recordings of the enrollment phrases (kind
+/// enroll, as `carevoice enroll` has a person say them), else their first recordings (each
+/// expected value in turn), enroll them; the rest are decoded without and with their voice.
 struct BenchEnrollment: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "enrollment",
@@ -14,7 +15,7 @@ struct BenchEnrollment: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Option(help: "The corpus's manifest.tsv (with a speaker column, or FSDD file names).") var manifest: String
-    @Option(help: "Recordings per speaker to enroll with.") var count = 20
+    @Option(help: "Recordings per speaker to enroll with, for a speaker without enrollment phrases (kind enroll).") var count = 20
     @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
     @Flag(help: "Print the misses too.") var misses = false
 
@@ -40,25 +41,30 @@ struct BenchEnrollment: ParsableCommand {
         let voices = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: voices) }
 
-        var before = Tally.Count(), after = Tally.Count()
+        var before = Tally(), after = Tally()
         var enrolledSeconds: [Double] = []
         for speaker in speakers {
             let own = items.filter { $0.speaker == speaker }
-            let enrolling = VoiceEnrollment.balancedSelection(own, count: count)
-            let rest = own.filter { item in !enrolling.contains { $0.line == item.line } }
+            let phrases = own.filter { $0.kind == .enroll }
+            let enrolling = phrases.isEmpty ? VoiceEnrollment.balancedSelection(own, count: count) : phrases
+            let rest = own.filter { item in item.kind != .enroll && !enrolling.contains { $0.line == item.line } }
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker))
             enrolledSeconds.append(Date().timeIntervalSince(started))
-            let without = try general.decode(rest).tally.total
-            let with = try decoder(voice).decode(rest).tally.total
-            before.right += without.right; before.count += without.count
-            after.right += with.right; after.count += with.count
-            Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), tested \(rest.count): \(without.line) -> \(with.line)")
+            let without = try general.decode(rest).tally
+            let with = try decoder(voice).decode(rest).tally
+            before.add(without)
+            after.add(with)
+            Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), tested \(rest.count): \(without.total.line) -> \(with.total.line)")
         }
         Console.line(String(format: "adaptation: %@, %.1f s per speaker (median)", method.rawValue,
                             percentile(enrolledSeconds.sorted(), 0.5)))
-        Console.line("without enrollment: \(before.line)")
-        Console.line("enrollment: \(after.right)/\(after.count) correct (\(after.percent))")
+        for kind in CorpusItem.Kind.allCases {
+            guard let without = before.byKind[kind], let with = after.byKind[kind] else { continue }
+            Console.line("\(kind.rawValue): \(without.line) -> \(with.line)")
+        }
+        Console.line("without enrollment: \(before.total.line)")
+        Console.line("enrollment: \(after.total.right)/\(after.total.count) correct (\(after.total.percent))")
     }
 }

@@ -85,6 +85,8 @@ struct BenchCorpus: ParsableCommand {
     @Option(help: "Seed for choosing readings, voices and speeds.") var seed: UInt64 = 7
     @Option(help: "Slowest speech, words a minute.") var slowest = 120
     @Option(help: "Fastest speech, words a minute.") var fastest = 190
+    @Flag(help: "Also have every voice say the locale's enrollment phrases (kind enroll), for bench enrollment.")
+    var enrollment = false
 
     /// Five voices of each language: the locale's own and its variants.
     static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
@@ -117,12 +119,12 @@ struct BenchCorpus: ParsableCommand {
         var generator = SeededGenerator(seed: seed)
         let voiceList = (voices ?? Self.defaultVoices[env.table.id] ?? env.table.speech.voice).split(separator: ",").map(String.init)
         let numbers = NumberWords(env.table.numbers)
-        var rows: [(sentence: String, kind: CorpusItem.Kind, expected: String)] = []
+        var rows: [(sentence: String, kind: CorpusItem.Kind, expected: String, voice: String?)] = []
 
         for _ in 0..<readings {
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let expected = "\(spec.number) \(spec.unit.rawValue)" + (spec.tag.map { " \($0.rawValue)" } ?? "")
-            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, expected))
+            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, expected, nil))
         }
         // Every way the locale says each command.
         let answers = env.table.answers
@@ -137,13 +139,18 @@ struct BenchCorpus: ParsableCommand {
             !env.table.speech.unsaid.contains(phrase) && (env.pinyin == nil || phrase.allSatisfy { Tokenizer.isChinese($0) })
         }
         for (command, phrases) in commands {
-            for phrase in phrases where sayable(phrase) { rows.append((phrase, .command, command.rawValue)) }
+            for phrase in phrases where sayable(phrase) { rows.append((phrase, .command, command.rawValue, nil)) }
         }
-        for sentence in Self.unrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-")) }
+        for sentence in Self.unrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-", nil)) }
+        if enrollment {
+            for voice in voiceList {
+                for phrase in env.table.enrollment.prompts { rows.append((phrase, .enroll, "-", voice)) }
+            }
+        }
 
         var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"
         for (index, row) in rows.enumerated() {
-            let voice = voiceList.randomElement(using: &generator)!
+            let voice = row.voice ?? voiceList.randomElement(using: &generator)!
             let rate = Int.random(in: slowest...fastest, using: &generator)
             let name = String(format: "wav/%04d-%@.wav", index + 1, row.kind.rawValue)
             let audio = try synthesizer.synthesize(env.pinyin?.spell(row.sentence) ?? row.sentence, voice: voice, rate: rate)

@@ -35,7 +35,8 @@ struct CorpusDecoder {
 
     func decode(_ items: [CorpusItem]) throws -> Run {
         var run = Run()
-        for (index, item) in items.enumerated() {
+        // Enrollment phrases are for learning a voice (`bench enrollment`), not tests.
+        for (index, item) in items.enumerated() where item.kind != .enroll {
             var audio: PCMAudio
             do {
                 audio = try WAVFile.read(item.file)
@@ -85,5 +86,13 @@ struct Tally {
         total.count += 1; total.right += r
         byKind[kind, default: Count()].count += 1; byKind[kind, default: Count()].right += r
         if let speaker { bySpeaker[speaker, default: Count()].count += 1; bySpeaker[speaker, default: Count()].right += r }
+    }
+
+    /// Another run's counts added to these.
+    mutating func add(_ other: Tally) {
+        func merged(_ a: Count, _ b: Count) -> Count { Count(right: a.right + b.right, count: a.count + b.count) }
+        total = merged(total, other.total)
+        byKind.merge(other.byKind, uniquingKeysWith: merged)
+        bySpeaker.merge(other.bySpeaker, uniquingKeysWith: merged)
     }
 }

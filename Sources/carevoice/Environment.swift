@@ -77,9 +77,12 @@ struct AppEnvironment {
     /// - Parameter measuring: for the benchmarks and `listen`, which measure a language's
     ///   recognition before the assistant listens to it (`speech.hears`).
     func makeRecognizer(extraArguments: [String: String] = [:], measuring: Bool = false) throws -> SpeechRecognizer {
-        guard table.speech.hears || measuring else { throw NotHeard(description: phrasebook.text(.noHearingInLanguage)) }
+        let voice = storedVoice()
+        guard measuring || table.speech.hears == .always || voice != nil else {
+            throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
+        }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
-                                          voice: storedVoice(), extraArguments: extraArguments)
+                                          voice: voice, extraArguments: extraArguments)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

@@ -25,7 +25,7 @@ import Testing
 
     @Test(arguments: [
         ("file\tkind\n", "line 1: no column named expected (columns: file, kind)"),
-        ("file\tkind\texpected\na.wav\tsong\t-\n", "line 2: unknown kind song (one of digit, reading, command, reject)"),
+        ("file\tkind\texpected\na.wav\tsong\t-\n", "line 2: unknown kind song (one of digit, reading, command, reject, enroll)"),
         ("file\tkind\texpected\na.wav\treading\n", "line 2: expected 3 tab-separated columns, found 2"),
         ("file\tkind\texpected\na.wav\treading\t6.5 stones\n", "line 2: a reading expects VALUE UNIT [TAG] such as 6.5 mmol/L before-breakfast, not 6.5 stones"),
         ("file\tkind\texpected\na.wav\tdigit\t12\n", "line 2: a digit item expects 0-9, not 12"),

@@ -47,6 +47,18 @@ import Testing
         #expect(acceptance.event(heard("yes", fit: nil), in: .answer) == .heard("yes"))
     }
 
+    /// In Chinese every reading heard is a guess, however well it fits (`speech.guessesReadings`);
+    /// emergency words are still taken at once, and a poor fit is still turned away.
+    @Test func chineseReadingsAreAlwaysAGuess() {
+        let calibrated = SpeechAcceptance(table: chinese)
+        let reading = "血糖 六 点 五 早餐前"
+        #expect(calibrated.event(heard(reading, fit: -3), in: .reading) == .heardUnsure(reading))
+        #expect(calibrated.event(heard("救命", fit: -3), in: .reading) == .heard("救命"))
+        #expect(calibrated.event(heard(reading, fit: -40), in: .reading) == .heard(""))
+        #expect(SpeechAcceptance(table: english).event(heard("glucose six point five", fit: -3), in: .reading)
+                == .heard("glucose six point five"))
+    }
+
     @Test func withoutAMeasuredFitTheTranscriptStands() {
         #expect(acceptance.transcript(heard("no", fit: nil), in: .reading) == "no")
         #expect(acceptance.transcript(heard("", fit: -90), in: .reading) == "")

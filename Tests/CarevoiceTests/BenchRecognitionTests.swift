@@ -70,4 +70,23 @@ import Testing
         #expect(rows.contains { $0[1] == "command" && $0[2] == "help" && $0[4] == "help me" && Int($0[5]) != nil })
         for row in rows { #expect(try WAVFile.read(dir.appendingPathComponent(row[0])).duration > 0.2) }
     }
+
+    /// With --enrollment every voice also says each enrollment phrase of the table, for
+    /// `bench enrollment` to learn that voice from; the rest of the corpus stays as it was.
+    @Test func theCorpusCanCarryEveryVoicesEnrollmentPhrases() throws {
+        let plain = CLI.temporaryDirectory(), enrolling = CLI.temporaryDirectory()
+        defer { [plain, enrolling].forEach { try? FileManager.default.removeItem(at: $0) } }
+        func rows(_ dir: URL, _ extra: [String]) throws -> [[String]] {
+            let run = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "2", "--voices", "en-us,en-gb+f3"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+                .split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
+        }
+        let without = try rows(plain, []), with = try rows(enrolling, ["--enrollment"])
+        let phrases = with.filter { $0[1] == "enroll" }
+        #expect(phrases.count == 40)
+        #expect(phrases.filter { $0[3] == "en-gb+f3" }.count == 20)
+        #expect(phrases.contains { $0[3] == "en-us" && $0[2] == "-" && $0[4] == "one two three" })
+        #expect(with.filter { $0[1] != "enroll" } == without, "the scored part is the same corpus")
+    }
 }

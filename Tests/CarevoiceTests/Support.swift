@@ -1,6 +1,8 @@
+import CareLanguage
 import CareSpeech
 import CareTestSupport
 import Foundation
+import Testing
 
 /// Session recordings for `--audio-in`: each sentence said by espeak-ng, then silence.
 enum Session {
@@ -10,6 +12,15 @@ enum Session {
         try WAVFile.write(try SpokenFixtures.session(sentences, voice: voice, rate: rate), to: url)
         return url
     }
+
+    /// Chinese said by espeak-ng's pinyin voice, spelled as the assistant spells what it says.
+    static func chinese(_ sentences: [String], voice: String = "cmn-latn-pinyin", in directory: URL) throws -> URL {
+        let speller = try #require(try resources.pinyinSpeller(for: chineseTable))
+        return try wav(sentences.map(speller.spell), voice: voice, in: directory)
+    }
+
+    static let resources = ResourceLocator(root: CLI.root)
+    static let chineseTable: LocaleTable = try! resources.loadLocale("zh-Hans")
 }
 
 struct ReadingJSON: Decodable {
