@@ -245,8 +245,8 @@ public struct ProfileAnswerParser: Sendable {
         return true
     }
 
-    /// A weight in kilograms: "70 kg", "seventy kilos", "154 pounds", "11 stone 4". A bare number
-    /// is read in `units`.
+    /// A weight in kilograms: "70 kg", "seventy kilos", "154 pounds", "11 stone 4", "一百四十斤".
+    /// A bare number is read in `units`.
     public func weight(_ text: String, units: BodyUnits) -> Double? {
         let tokens = content(text)
         guard let (first, used) = numbers.parse(tokens[...]), let value = Double(first) else { return nil }
@@ -254,6 +254,7 @@ public struct ProfileAnswerParser: Sendable {
         func unit(_ key: String) -> Bool { Self.take(words.weightUnits[key], from: &rest) }
         if unit("kg") { return rest.isEmpty ? value : nil }
         if unit("lb") { return rest.isEmpty ? BodyMeasure.kilograms(pounds: value) : nil }
+        if unit("jin") { return rest.isEmpty ? value * BodyMeasure.kilogramsPerJin : nil }
         if unit("st") {
             if rest.first == table.numbers.conjunction { rest.removeFirst() }
             var pounds = 0.0

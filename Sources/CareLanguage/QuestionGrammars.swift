@@ -29,6 +29,9 @@ extension GrammarBuilder {
         let pounds = Int(BodyMeasure.pounds(kg.lowerBound).rounded(.up))...Int(BodyMeasure.pounds(kg.upperBound))
         let stones = Int(BodyMeasure.pounds(kg.lowerBound) / BodyMeasure.poundsPerStone)...Int(BodyMeasure.pounds(kg.upperBound) / BodyMeasure.poundsPerStone)
         let years = ProfileLimits.earliestBirthYear...latestBirthYear
+        // 斤 where the language says it; nothing where it does not.
+        let jin = p.weightUnits["jin"]?.say ?? []
+        let jins = Int((kg.lowerBound / BodyMeasure.kilogramsPerJin).rounded(.up))...Int(kg.upperBound / BodyMeasure.kilogramsPerJin)
         let countryNames = pronounceable(countries.compactMap { Locale(identifier: table.id).localizedString(forRegionCode: $0)?.lowercased() }
             + Array(p.countryAliases.keys))
 
@@ -54,8 +57,10 @@ extension GrammarBuilder {
             ("inches_count", alternatives((1...11).map { words.spell(String($0)) })),
             (Self.ruleName(.weight), "<weight_kg> [\(n.point) <digit>] [\(unitWords("kg", in: p.weightUnits))]"
                 + " | <weight_lb> [\(unitWords("lb", in: p.weightUnits))]"
-                + " | <weight_st> \(unitWords("st", in: p.weightUnits)) [[\(n.conjunction)] <pounds_count> [\(unitWords("lb", in: p.weightUnits))]]"),
+                + " | <weight_st> \(unitWords("st", in: p.weightUnits)) [[\(n.conjunction)] <pounds_count> [\(unitWords("lb", in: p.weightUnits))]]"
+                + (jin.isEmpty ? "" : " | <weight_jin> \(unitWords("jin", in: p.weightUnits))")),
             ("weight_kg", alternatives(spokenNumbers(Int(kg.lowerBound)...Int(kg.upperBound), words))),
+            ("weight_jin", jin.isEmpty ? "" : alternatives(spokenNumbers(jins, words))),
             ("weight_lb", alternatives(spokenNumbers(pounds, words))),
             ("weight_st", alternatives(stones.map { words.spell(String($0)) })),
             ("pounds_count", alternatives((1...13).map { words.spell(String($0)) })),

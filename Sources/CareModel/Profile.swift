@@ -210,6 +210,8 @@ public enum BodyMeasure {
     public static let centimetresPerInch = 2.54
     public static let kilogramsPerPound = 0.45359237
     public static let poundsPerStone = 14.0
+    /// The Chinese 斤, in which many people in China know their weight.
+    public static let kilogramsPerJin = 0.5
 
     public static func centimetres(feet: Double, inches: Double) -> Double {
         (feet * 12 + inches) * centimetresPerInch

@@ -215,9 +215,17 @@ let chinesePhrasings: [Phrasing] = [
         #expect(parser.height(text, units: .metric).map { ($0 * 10).rounded() / 10 } == centimetres)
     }
 
-    @Test(arguments: [("七十公斤", 70.0), ("体重65千克", 65), ("大概七十二公斤左右", 72)])
+    /// 斤 is half a kilogram: many in China know their weight in it.
+    @Test(arguments: [("七十公斤", 70.0), ("体重65千克", 65), ("大概七十二公斤左右", 72), ("一百四十斤", 70),
+                      ("我一百二十五斤", 62.5), ("131市斤", 65.5), ("两百斤", 100)])
     func weights(_ text: String, _ kilograms: Double) {
         #expect(parser.weight(text, units: .metric) == kilograms)
+    }
+
+    @Test func aWeightInJinIsNotTakenForKilograms() {
+        #expect(parser.weight("一百四十", units: .metric) == 140, "a bare number stays in the person's units")
+        #expect(parser.weight("一百四十斤", units: .metric) == 70)
+        #expect(ProfileAnswerParser(table: Fixtures.english).weight("140 jin", units: .metric) == 70, "typed in English too")
     }
 
     @Test func relationsAndContactLines() {
