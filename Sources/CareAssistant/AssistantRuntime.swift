@@ -52,6 +52,10 @@ public final class AssistantRuntime {
         public var reminderCheckInterval: TimeInterval = 60
         /// The output style the settings call for (plain output, or the terminal's own).
         public var styleForSettings: ((Settings) -> OutputStyle)?
+        /// Forgets the learned voice ("forget my voice"): whether there was one, and the
+        /// recognizer to listen with from then on (nil: this language is heard only with a learned
+        /// voice). Nil when this session cannot (no data directory).
+        public var forgetVoice: (() throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -180,6 +184,28 @@ public final class AssistantRuntime {
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }
 
+    /// The voice files go, and the microphone listens with the general model from the next
+    /// utterance on. A recording is decoded to its end by the recognizer it began with.
+    private func forgetVoice() -> VoiceForgetting {
+        guard let forget = configuration.forgetVoice else { return .nothingStored }
+        do {
+            let (wasStored, recognizer) = try forget()
+            guard wasStored else { return .nothingStored }
+            if let microphone {
+                if let recognizer {
+                    microphone.use(recognizer)
+                } else {
+                    microphone.stop()
+                    self.microphone = nil
+                    say(configuration.phrasebook.message(.noHearingInLanguage))
+                }
+            }
+            return .forgotten
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+
     // MARK: Effects
 
     private func perform(_ effects: [DialogEffect]) {
@@ -249,6 +275,8 @@ public final class AssistantRuntime {
                 }
             case .applyEdit(let edit):
                 writeToStore { store in .recordsChanged(try store.apply(edit)) }
+            case .forgetVoice:
+                perform(conversation.handle(.voiceForgotten(forgetVoice()), now: Date()))
             case .exit:
                 if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
                     // Set up: the readings begin, in the unit just chosen.

@@ -35,6 +35,8 @@ public enum DialogState: Sendable, Equatable {
     case lookingUp(EditRequest)
     /// A change to what is on record (or an undo), read back, waiting for a yes.
     case confirmingEdit(PendingEdit)
+    /// "Forget my voice", asked back, waiting for a yes.
+    case confirmingForgetVoice
     case finished
 }
 
@@ -48,6 +50,14 @@ public struct PendingContact: Sendable, Equatable {
 public struct PendingChange: Sendable, Equatable {
     public var change: ProfileChange
     public var editableText: String
+}
+
+/// What became of "forget my voice".
+public enum VoiceForgetting: Sendable, Equatable {
+    case forgotten
+    /// No voice was learned: there was nothing to forget.
+    case nothingStored
+    case failed(reason: String)
 }
 
 public enum DialogEvent: Sendable, Equatable {
@@ -77,6 +87,8 @@ public enum DialogEvent: Sendable, Equatable {
     case reminderDue(lastReading: Date?)
     /// The newest reading and note on record (answering `lookUpLastRecords`).
     case lastRecords(reading: GlucoseReading?, note: DiaryEntry?)
+    /// What became of `forgetVoice`.
+    case voiceForgotten(VoiceForgetting)
     /// The store has made this change (a note saved, a record changed, deleted or put back),
     /// with the ids it gave.
     case recordsChanged(RecordEdit)
@@ -111,6 +123,8 @@ public enum DialogEffect: Sendable, Equatable {
     case lookUpLastRecords
     /// Make a confirmed change to what is on record.
     case applyEdit(RecordEdit)
+    /// Forget the learned voice and listen with the general model (answered by `voiceForgotten`).
+    case forgetVoice
     case exit
 }
 
@@ -170,7 +184,7 @@ public struct Dialog: Sendable {
             case .phone: return .question(.contactPhone)
             case .relation: return .contactRelation
             }
-        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit: return .confirmation
+        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit, .confirmingForgetVoice: return .confirmation
         case .dictatingNote: return .dictation
         case .confirmingNote: return .noteAnswer
         case .idle, .lookingUp, .finished: return .reading
@@ -279,6 +293,13 @@ public struct Dialog: Sendable {
             return leaveRecordsUnchanged()
         case (.confirmingEdit(let pending), .recordsChanged(let done)):
             return afterEdit(done, pending: pending)
+        case (.confirmingForgetVoice, .heard(let text)), (.confirmingForgetVoice, .typed(let text)),
+             (.confirmingForgetVoice, .edited(let text)):
+            return answerForgetVoice(text)
+        case (.confirmingForgetVoice, .cancelledByKey):
+            return keepVoice()
+        case (.confirmingForgetVoice, .voiceForgotten(let outcome)):
+            return afterForgetting(outcome)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
@@ -291,7 +312,7 @@ public struct Dialog: Sendable {
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
         case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _),
              (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _), (.dictatingNote, _), (.confirmingNote, _),
-             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _):
+             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _), (.confirmingForgetVoice, _):
             return []
         }
     }
@@ -327,6 +348,9 @@ public struct Dialog: Sendable {
             return requestNote(request, source: source, now: now)
         case .edit(let request):
             return requestEdit(request, now: now)
+        case .forgetVoice:
+            state = .confirmingForgetVoice
+            return [prompt(phrasebook.message(.forgetVoiceAsk)), .listen(.confirmation)]
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -347,7 +371,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall, .note, .edit:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -377,7 +401,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall, .note, .edit:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -439,7 +463,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit:
+        case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -477,6 +501,7 @@ public struct Dialog: Sendable {
         case .addingContact, .confirmingContact, .confirmingRemoval: return Message(phrasebook.table.contacts.notChanged)
         case .dictatingNote, .confirmingNote, .askingPicture: return phrasebook.message(.noteNotSaved)
         case .lookingUp, .confirmingEdit: return phrasebook.message(.editNotChanged)
+        case .confirmingForgetVoice: return phrasebook.message(.forgetVoiceKept)
         case .idle, .offeringHelp, .finished: return nil
         }
     }
@@ -561,7 +586,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit:
+        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

@@ -135,3 +135,46 @@ extension Dialog {
                 "when": Message(phrasebook.describeTime(reading.takenAt, now: now))]
     }
 }
+
+// MARK: Forgetting the learned voice
+
+extension Dialog {
+    /// Yes forgets it; no and cancel keep it; help and goodbye work as everywhere.
+    mutating func answerForgetVoice(_ text: String) -> [DialogEffect] {
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty else { return [] }
+        let question = phrasebook.message(.forgetVoiceAsk)
+        switch parser.parse(line) {
+        case .answer(.yes):
+            // Stay in .confirmingForgetVoice until the runtime says what became of it.
+            return [.forgetVoice]
+        case .answer(.no), .answer(.cancel):
+            return keepVoice()
+        case .answer(.repeat):
+            return [prompt(question), .listen(.confirmation)]
+        case .emergency:
+            return [.showEmergency, prompt(question), .listen(.confirmation)]
+        case .quit:
+            state = .finished
+            return [.say(phrasebook.message(.forgetVoiceKept)), .say(phrasebook.message(.goodbye)), .exit]
+        default:
+            return [prompt(phrasebook.message(.sayYesOrNo)), .say(question), .listen(.confirmation)]
+        }
+    }
+
+    mutating func keepVoice() -> [DialogEffect] {
+        state = .idle
+        return [.say(phrasebook.message(.forgetVoiceKept)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+    }
+
+    mutating func afterForgetting(_ outcome: VoiceForgetting) -> [DialogEffect] {
+        state = .idle
+        let said: Message
+        switch outcome {
+        case .forgotten: said = phrasebook.message(.enrollForgotten)
+        case .nothingStored: said = phrasebook.message(.enrollNothingToForget)
+        case .failed(let reason): said = phrasebook.message(.forgetVoiceFailed, ["reason": Message(reason)])
+        }
+        return [.say(said), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+    }
+}

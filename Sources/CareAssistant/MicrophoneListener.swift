@@ -7,7 +7,7 @@ import Logging
 /// recognizer is used from this thread only once listening has started).
 final class MicrophoneListener: @unchecked Sendable {
     private let source: AudioSource
-    private let recognizer: SpeechRecognizer
+    private var recognizer: SpeechRecognizer
     private let acceptance: SpeechAcceptance
     private let events: EventQueue
     private let lock = NSLock()
@@ -47,12 +47,19 @@ final class MicrophoneListener: @unchecked Sendable {
         }
     }
 
+    /// Listen with this recognizer from the next chunk on (a learned voice forgotten). The
+    /// old one is dropped between chunks, on this listener's thread.
+    func use(_ replacement: SpeechRecognizer) {
+        lock.withLock { recognizer = replacement }
+    }
+
     func stop() {
         lock.withLock { running = false }
     }
 
     private func loop() {
         var current: ListeningContext?
+        var decoding = lock.withLock { recognizer }
         while lock.withLock({ running }) {
             let chunk: [Int16]?
             do {
@@ -62,17 +69,21 @@ final class MicrophoneListener: @unchecked Sendable {
                 break
             }
             guard var samples = chunk else { break }
-            let (wanted, isMuted) = lock.withLock { (context, muted || Date() < mutedUntil) }
+            let (wanted, isMuted, latest) = lock.withLock { (context, muted || Date() < mutedUntil, recognizer) }
+            if latest !== decoding {
+                decoding = latest
+                current = nil
+            }
             if isMuted {
-                recognizer.reset()
+                decoding.reset()
                 continue
             }
             if wanted != current {
-                try? recognizer.selectGrammar(wanted.rawValue)
+                try? decoding.selectGrammar(wanted.rawValue)
                 current = wanted
             }
             NoiseFloor.apply(to: &samples)
-            for result in recognizer.process(samples) where !result.text.isEmpty {
+            for result in decoding.process(samples) where !result.text.isEmpty {
                 logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
                 events.put(InputEvent(origin: .voice, event: acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))

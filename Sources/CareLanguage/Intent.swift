@@ -7,6 +7,9 @@ public enum Intent: Sendable, Equatable {
     case answer(Answer)
     case emergency
     case quit
+    /// "Forget my voice": go back to the general voice model (what `carevoice enroll --forget`
+    /// does), after a yes.
+    case forgetVoice
     /// A change to the profile or the settings ("change my weight to 70 kilos", "speak slower").
     case change(ChangeRequest)
     /// Adding, listing or removing emergency contacts ("add a contact", "remove contact two").

@@ -45,6 +45,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case reminderDue, reminderFirst, reminderNotDue, reminderOff
     case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
+    case forgetVoiceAsk, forgetVoiceKept, forgetVoiceFailed
     case enrollUnusable, exportDone, exportFailed
     case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll
     case overviewNone, overviewCount, overviewAverage, overviewLowsHighs, overviewSame, overviewHigher, overviewLower

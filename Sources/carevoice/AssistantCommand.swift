@@ -146,6 +146,15 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         return speech is SilentOutput ? nil : speech
     }
     configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
+    let listening: Bool = { if case .microphone = voice { return true } else { return false } }()
+    configuration.forgetVoice = {
+        let directory = env.dataDirectory.voiceDirectory
+        guard FileManager.default.fileExists(atPath: directory.path) else { return (false, nil) }
+        try AdaptedVoice.forget(in: directory)
+        guard listening else { return (true, nil) }
+        // The general model, or none where the language is heard only with a learned voice.
+        do { return (true, try env.makeRecognizer()) } catch is NotHeard { return (true, nil) }
+    }
     AssistantRuntime(configuration).run()
 }
 

@@ -260,3 +260,61 @@ struct Script {
         #expect(effects.first == .say(Message("I couldn't save that reading: disk full. Nothing that was saved before is lost.")))
     }
 }
+
+/// "Forget my voice", said anywhere a reading may be: asked back first; yes has the runtime
+/// forget it, no keeps it, and what became of it is said.
+@Suite struct ForgetVoiceDialogTests {
+    @Test func forgettingTheVoiceIsAskedBackAndDoneOnYes() {
+        var script = Script()
+        script.send(.heard("forget my voice"))
+        #expect(script.said.contains("Shall I forget your voice and use the general voice model from now on? Say yes or no."))
+        #expect(script.listening == .confirmation)
+        #expect(!script.effects.contains(.forgetVoice), "not before a yes")
+        script.send(.heard("yes"))
+        #expect(script.effects == [.forgetVoice])
+        script.send(.voiceForgotten(.forgotten))
+        #expect(script.said.first == "I forgot your voice. From now on I use the general one.")
+        #expect(script.listening == .reading)
+        script.send(.heard("glucose six point five"))
+        #expect(script.said.first == "6.5 mmol/L. Shall I save it?", "back to readings")
+    }
+
+    @Test(arguments: ["no", "cancel"])
+    func noKeepsTheVoice(_ answer: String) {
+        var script = Script()
+        script.send(.typed("use the general voice"))
+        script.send(.typed(answer))
+        #expect(script.said.first == "I kept your voice.")
+        #expect(!script.effects.contains(.forgetVoice))
+        #expect(script.listening == .reading)
+    }
+
+    @Test func whatBecameOfItIsSaid() {
+        var nothing = Script()
+        nothing.send(.heard("forget my voice"))
+        nothing.send(.heard("yes"))
+        nothing.send(.voiceForgotten(.nothingStored))
+        #expect(nothing.said.first == "I haven't learned your voice, so there is nothing to forget.")
+        var failed = Script()
+        failed.send(.heard("forget my voice"))
+        failed.send(.heard("yes"))
+        failed.send(.voiceForgotten(.failed(reason: "the disk is read-only")))
+        #expect(failed.said.first == "I couldn't forget your voice: the disk is read-only. Nothing changed.")
+    }
+
+    @Test func helpStillComesFirst() {
+        var script = Script()
+        script.send(.heard("forget my voice"))
+        script.send(.heard("help"))
+        #expect(script.effects.contains(.showEmergency))
+        #expect(script.listening == .confirmation, "the question still waits")
+    }
+
+    @Test func chineseSaysItToo() {
+        let parser = UtteranceParser(table: chinese)
+        #expect(parser.parse("忘掉我的声音") == .forgetVoice)
+        #expect(parser.parse("用通用的声音") == .forgetVoice)
+        #expect(UtteranceParser(table: english).parse("use the general voice") == .forgetVoice)
+        #expect(UtteranceParser(table: english).parse("my voice") == .unknown)
+    }
+}

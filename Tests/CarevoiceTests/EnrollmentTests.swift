@@ -103,4 +103,33 @@ import Testing
         #expect(heard.stdout.contains("Your stored voice can't be used"), "\(heard.stdout)")
         #expect(heard.status == 0)
     }
+
+    /// "Forget my voice" said in the assistant: typed no keeps it; said, then yes, forgets it.
+    /// Said again there is nothing to forget, and the general model hears the reading after it.
+    /// (A live microphone switches model at once; a recording is decoded to its end by the model
+    /// it began with, here a real speaker's, which hears this synthetic voice badly.)
+    @Test func aVoiceIsForgottenFromWithinTheAssistant() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let enroll = try Self.manifest(speaker: "jackson", takes: 0...0, in: dir, name: "enroll.tsv")
+        #expect(try CLI.run(["enroll", "--data-dir", dir.path, "--manifest", enroll.path, "--method", "mllr"]).status == 0)
+        let voice = dir.appendingPathComponent("voice")
+        #expect(FileManager.default.fileExists(atPath: voice.path))
+
+        let kept = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "forget my voice\nno\nquit\n")
+        #expect(kept.stdout.contains("Shall I forget your voice and use the general voice model from now on?"), "\(kept.stdout)")
+        #expect(kept.stdout.contains("I kept your voice."), "\(kept.stdout)")
+        #expect(FileManager.default.fileExists(atPath: voice.path))
+
+        let session = try Session.wav(["forget my voice", "yes", "glucose six point five before breakfast", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("I forgot your voice. From now on I use the general one."), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: voice.path))
+        #expect(try CLI.run(["enroll", "--status", "--data-dir", dir.path]).stdout.contains("I use the general voice model"))
+
+        let again = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
+        #expect(again.stdout.contains("I haven't learned your voice, so there is nothing to forget."), "\(again.stdout)")
+        #expect(again.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(again.stdout)")
+    }
 }

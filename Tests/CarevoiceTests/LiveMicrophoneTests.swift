@@ -60,6 +60,33 @@ import Testing
         let notes = try DiaryTests.notes(dir)
         #expect(notes.map(\.body) == ["Porridge with banana and honey"])
     }
+
+    /// "Forget my voice" to the microphone, then yes: from the next utterance on the microphone is
+    /// heard with the general model. The learned voice is a real speaker's (FSDD jackson), which
+    /// heard this synthetic reading wrongly when kept to the end of a recording
+    /// (EnrollmentTests); here the reading after the switch is heard and saved.
+    @Test func aForgottenVoiceIsSwitchedOffWhileListening() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let enroll = try EnrollmentTests.manifest(speaker: "jackson", takes: 0...0, in: dir, name: "enroll.tsv")
+        #expect(try CLI.run(["enroll", "--data-dir", dir.path, "--manifest", enroll.path, "--method", "mllr"]).status == 0)
+
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("forget my voice")) + LiveSession.silence(4)
+            + (try LiveSession.speech("yes")) + LiveSession.silence(8)
+            + (try LiveSession.speech("glucose six point five before breakfast")) + LiveSession.silence(4)
+            + (try LiveSession.speech("yes")) + LiveSession.silence(4)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        #expect(session.microphoneOpened(), "the microphone was never opened")
+        session.waitFor(seconds: 90) { $0.contains("Saved:") || $0.contains("Not saved") }
+        let transcript = session.finish(typing: "quit\n")
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Shall I forget your voice"), "\(transcript)")
+        #expect(transcript.contains("I forgot your voice. From now on I use the general one."), "\(transcript)")
+        #expect(transcript.contains("Saved: 6.5 mmol/L, before breakfast."), "\(transcript)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice").path))
+    }
 }
 
 /// The program on a virtual microphone fed in real time, its keyboard a pipe, its output read
