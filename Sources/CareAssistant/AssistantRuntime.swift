@@ -56,6 +56,8 @@ public final class AssistantRuntime {
         /// recognizer to listen with from then on (nil: this language is heard only with a learned
         /// voice). Nil when this session cannot (no data directory).
         public var forgetVoice: (() throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
+        /// Whether a learned voice is stored (so "forget my voice" is asked back).
+        public var hasLearnedVoice = false
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -99,10 +101,17 @@ public final class AssistantRuntime {
             conversation = Questionnaire(phrasebook: configuration.phrasebook, countries: start.countries,
                                          today: start.today, settings: start.settings, answers: start.answers)
         } else {
-            conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: configuration.preferredUnit,
-                                  settings: configuration.settings, hasProfile: configuration.hasProfile,
-                                  countries: configuration.countries, contacts: configuration.emergency?.contacts() ?? [])
+            conversation = Self.readingsDialog(configuration, preferredUnit: configuration.preferredUnit)
         }
+    }
+
+    /// The dialog of readings and everything else, as the configuration has it.
+    private static func readingsDialog(_ configuration: Configuration, preferredUnit: GlucoseUnit) -> Dialog {
+        var dialog = Dialog(phrasebook: configuration.phrasebook, preferredUnit: preferredUnit,
+                            settings: configuration.settings, hasProfile: configuration.hasProfile,
+                            countries: configuration.countries, contacts: configuration.emergency?.contacts() ?? [])
+        dialog.hasLearnedVoice = configuration.hasLearnedVoice
+        return dialog
     }
 
     /// Runs the conversation until the person leaves or the input ends.
@@ -284,9 +293,7 @@ public final class AssistantRuntime {
                     configuration.onboarding = nil
                     configuration.settings = settings
                     configuration.hasProfile = true
-                    conversation = Dialog(phrasebook: configuration.phrasebook, preferredUnit: settings.glucoseUnit,
-                                          settings: settings, hasProfile: true, countries: configuration.countries,
-                                          contacts: configuration.emergency?.contacts() ?? [])
+                    conversation = Self.readingsDialog(configuration, preferredUnit: settings.glucoseUnit)
                     perform(conversation.handle(.started, now: Date()))
                     startReminders()
                 } else {

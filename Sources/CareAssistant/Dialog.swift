@@ -147,6 +147,9 @@ public struct Dialog: Sendable {
     public private(set) var phrasebook: Phrasebook
     public let parser: UtteranceParser
     public var preferredUnit: GlucoseUnit
+    /// Whether the person's voice was learned (`carevoice enroll`): only then is "forget my
+    /// voice" asked back; otherwise there is nothing to forget.
+    public var hasLearnedVoice = false
     /// The settings in force: changes are relative to them ("speak slower").
     public private(set) var settings: Settings
     /// Whether there is a profile to change (the questionnaire makes it).
@@ -349,6 +352,9 @@ public struct Dialog: Sendable {
         case .edit(let request):
             return requestEdit(request, now: now)
         case .forgetVoice:
+            guard hasLearnedVoice else {
+                return [.say(phrasebook.message(.enrollNothingToForget)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+            }
             state = .confirmingForgetVoice
             return [prompt(phrasebook.message(.forgetVoiceAsk)), .listen(.confirmation)]
         case .answer, .unknown:

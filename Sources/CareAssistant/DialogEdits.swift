@@ -169,6 +169,7 @@ extension Dialog {
 
     mutating func afterForgetting(_ outcome: VoiceForgetting) -> [DialogEffect] {
         state = .idle
+        if case .failed = outcome {} else { hasLearnedVoice = false }
         let said: Message
         switch outcome {
         case .forgotten: said = phrasebook.message(.enrollForgotten)

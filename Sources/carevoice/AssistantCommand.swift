@@ -147,6 +147,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     }
     configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
     let listening: Bool = { if case .microphone = voice { return true } else { return false } }()
+    configuration.hasLearnedVoice = FileManager.default.fileExists(atPath: env.dataDirectory.voiceDirectory.path)
     configuration.forgetVoice = {
         let directory = env.dataDirectory.voiceDirectory
         guard FileManager.default.fileExists(atPath: directory.path) else { return (false, nil) }

@@ -264,8 +264,37 @@ struct Script {
 /// "Forget my voice", said anywhere a reading may be: asked back first; yes has the runtime
 /// forget it, no keeps it, and what became of it is said.
 @Suite struct ForgetVoiceDialogTests {
-    @Test func forgettingTheVoiceIsAskedBackAndDoneOnYes() {
+    static func withLearnedVoice() -> Script {
         var script = Script()
+        script.dialog.hasLearnedVoice = true
+        return script
+    }
+
+    /// Without a learned voice there is no question: there is nothing to forget.
+    @Test func withoutALearnedVoiceThereIsNothingToAsk() {
+        var script = Script()
+        script.send(.heard("forget my voice"))
+        #expect(script.said.first == "I haven't learned your voice, so there is nothing to forget.")
+        #expect(!script.effects.contains(.forgetVoice))
+        #expect(script.listening == .reading)
+    }
+
+    /// Once forgotten, asking again finds nothing to forget; a failure leaves the voice to ask about.
+    @Test func afterForgettingThereIsNothingLeft() {
+        var script = Self.withLearnedVoice()
+        script.send(.heard("forget my voice"))
+        script.send(.heard("yes"))
+        script.send(.voiceForgotten(.failed(reason: "the disk is read-only")))
+        #expect(script.dialog.hasLearnedVoice)
+        script.send(.heard("forget my voice"))
+        script.send(.heard("yes"))
+        script.send(.voiceForgotten(.forgotten))
+        #expect(!script.dialog.hasLearnedVoice)
+        script.send(.heard("forget my voice"))
+        #expect(script.said.first == "I haven't learned your voice, so there is nothing to forget.")
+    }
+    @Test func forgettingTheVoiceIsAskedBackAndDoneOnYes() {
+        var script = Self.withLearnedVoice()
         script.send(.heard("forget my voice"))
         #expect(script.said.contains("Shall I forget your voice and use the general voice model from now on? Say yes or no."))
         #expect(script.listening == .confirmation)
@@ -281,7 +310,7 @@ struct Script {
 
     @Test(arguments: ["no", "cancel"])
     func noKeepsTheVoice(_ answer: String) {
-        var script = Script()
+        var script = Self.withLearnedVoice()
         script.send(.typed("use the general voice"))
         script.send(.typed(answer))
         #expect(script.said.first == "I kept your voice.")
@@ -290,12 +319,12 @@ struct Script {
     }
 
     @Test func whatBecameOfItIsSaid() {
-        var nothing = Script()
+        var nothing = Self.withLearnedVoice()
         nothing.send(.heard("forget my voice"))
         nothing.send(.heard("yes"))
         nothing.send(.voiceForgotten(.nothingStored))
         #expect(nothing.said.first == "I haven't learned your voice, so there is nothing to forget.")
-        var failed = Script()
+        var failed = Self.withLearnedVoice()
         failed.send(.heard("forget my voice"))
         failed.send(.heard("yes"))
         failed.send(.voiceForgotten(.failed(reason: "the disk is read-only")))
@@ -303,7 +332,7 @@ struct Script {
     }
 
     @Test func helpStillComesFirst() {
-        var script = Script()
+        var script = Self.withLearnedVoice()
         script.send(.heard("forget my voice"))
         script.send(.heard("help"))
         #expect(script.effects.contains(.showEmergency))
