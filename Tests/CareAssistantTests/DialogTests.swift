@@ -270,6 +270,13 @@ struct Script {
         return script
     }
 
+    /// "forget my voice", yes, and what the runtime answers.
+    static func forget(_ script: inout Script, outcome: VoiceForgetting) {
+        script.send(.heard("forget my voice"))
+        script.send(.heard("yes"))
+        script.send(.voiceForgotten(outcome))
+    }
+
     /// Without a learned voice there is no question: there is nothing to forget.
     @Test func withoutALearnedVoiceThereIsNothingToAsk() {
         var script = Script()
@@ -282,17 +289,14 @@ struct Script {
     /// Once forgotten, asking again finds nothing to forget; a failure leaves the voice to ask about.
     @Test func afterForgettingThereIsNothingLeft() {
         var script = Self.withLearnedVoice()
-        script.send(.heard("forget my voice"))
-        script.send(.heard("yes"))
-        script.send(.voiceForgotten(.failed(reason: "the disk is read-only")))
+        Self.forget(&script, outcome: .failed(reason: "the disk is read-only"))
         #expect(script.dialog.hasLearnedVoice)
-        script.send(.heard("forget my voice"))
-        script.send(.heard("yes"))
-        script.send(.voiceForgotten(.forgotten))
+        Self.forget(&script, outcome: .forgotten)
         #expect(!script.dialog.hasLearnedVoice)
         script.send(.heard("forget my voice"))
         #expect(script.said.first == "I haven't learned your voice, so there is nothing to forget.")
     }
+
     @Test func forgettingTheVoiceIsAskedBackAndDoneOnYes() {
         var script = Self.withLearnedVoice()
         script.send(.heard("forget my voice"))
@@ -320,14 +324,10 @@ struct Script {
 
     @Test func whatBecameOfItIsSaid() {
         var nothing = Self.withLearnedVoice()
-        nothing.send(.heard("forget my voice"))
-        nothing.send(.heard("yes"))
-        nothing.send(.voiceForgotten(.nothingStored))
+        Self.forget(&nothing, outcome: .nothingStored)
         #expect(nothing.said.first == "I haven't learned your voice, so there is nothing to forget.")
         var failed = Self.withLearnedVoice()
-        failed.send(.heard("forget my voice"))
-        failed.send(.heard("yes"))
-        failed.send(.voiceForgotten(.failed(reason: "the disk is read-only")))
+        Self.forget(&failed, outcome: .failed(reason: "the disk is read-only"))
         #expect(failed.said.first == "I couldn't forget your voice: the disk is read-only. Nothing changed.")
     }
 
