@@ -103,7 +103,7 @@ public final class VoiceEnrollment {
     private func judge(_ result: RecognitionResult, words: [String]) -> Take {
         guard !result.text.isEmpty, let fit = result.grammarFit else { return .unclear(fit: nil) }
         guard fit >= Self.minimumFit else { return .unclear(fit: fit) }
-        return .usable(VoiceAdapter.Utterance(samples: result.audio, words: words), fit: fit)
+        return .usable(VoiceAdapter.Utterance(samples: result.audio, words: words, speechSeconds: result.speechSeconds), fit: fit)
     }
 
     /// Adapts the model to the recordings and stores the voice in `directory`, replacing the

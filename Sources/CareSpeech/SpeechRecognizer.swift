@@ -24,6 +24,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// sound as well as any phones do, far below 0 when words were forced onto it. nil unless
     /// `Configuration.measuresFit`, or when nothing was recognised.
     public var grammarFit: Double?
+    /// How long the recognised words themselves lasted, silence and padding left out (their
+    /// frames in the grammar's alignment). nil when the fit was not measured.
+    public var speechSeconds: Double?
     /// The grammar it was decoded with: not always the one selected when it is delivered, since
     /// a grammar chosen mid-utterance applies to the next one.
     public var grammar: String
@@ -378,12 +381,16 @@ public final class SpeechRecognizer {
         if configuration.keepsAudio { result.audio = whole }
         if configuration.measuresFit, !result.text.isEmpty, !languageModelNames.contains(activeGrammar) {
             let grammar = segments()
+            result.speechSeconds = Double(grammar.wordFrames) / Self.framesPerSecond
             if let loop = phoneLoopSegments(whole), grammar.wordFrames > 0 {
                 result.grammarFit = Double(grammar.acousticScore - loop.acousticScore) / Double(grammar.wordFrames)
             }
         }
         return result
     }
+
+    /// pocketsphinx's feature frames per second (its -frate, left at the default).
+    static let framesPerSecond = 100.0
 
     /// The search name of the phone loop; no grammar may have it.
     static let phoneLoop = "_phone_loop"

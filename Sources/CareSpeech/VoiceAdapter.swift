@@ -18,6 +18,7 @@ public struct AdaptedVoice: Sendable, Equatable {
         public var method: Method
         public var enrolled: Date
         public var utterances: Int
+        /// Seconds of speech learned from: the words, without the silence around them.
         public var seconds: Double
     }
 
@@ -91,9 +92,12 @@ public struct VoiceAdapter {
     public struct Utterance: Sendable {
         public var samples: [Int16]
         public var words: [String]
-        public init(samples: [Int16], words: [String]) {
+        /// How long the words lasted (`RecognitionResult.speechSeconds`); nil counts all samples.
+        public var speechSeconds: Double?
+        public init(samples: [Int16], words: [String], speechSeconds: Double? = nil) {
             self.samples = samples
             self.words = words
+            self.speechSeconds = speechSeconds
         }
     }
 
@@ -210,7 +214,8 @@ public struct VoiceAdapter {
             try fm.copyItem(atPath: base(name), toPath: adapted(name))
         }
 
-        let seconds = Double(utterances.reduce(0) { $0 + $1.samples.count }) / Double(sampleRate)
+        // The words said, not the silence and decoding padding around them.
+        let seconds = utterances.reduce(0) { $0 + ($1.speechSeconds ?? Double($1.samples.count) / Double(sampleRate)) }
         var voice = AdaptedVoice(directory: output, record: .init(method: method, enrolled: now, utterances: utterances.count, seconds: seconds))
         try voice.writeRecord()
         // Swap the new voice in; only now is the old one gone.

@@ -1,5 +1,6 @@
 import CareModel
 import CareTestSupport
+import CareSpeech
 import Foundation
 import Testing
 
@@ -69,6 +70,11 @@ import Testing
         #expect(enrolled.status == 0, "\(enrolled.stdout) \(enrolled.stderr)")
         #expect(enrolled.stdout.contains("第1句，共40句：请说“一二三”"), "\(enrolled.stdout)")
         #expect(enrolled.stdout.contains("学会了您的声音"), "\(enrolled.stdout)")
+        // The seconds of speech are the words said, not the silence and padding around them
+        // (counted in, they came to more than the whole recording).
+        let seconds = try #require(enrolled.stdout.firstMatch(of: #/一共(\d+)秒的语音/#).flatMap { Double($0.1) }, "\(enrolled.stdout)")
+        let recording = try WAVFile.read(phrases).duration
+        #expect(seconds > 20 && seconds < recording * 0.8, "\(seconds) s of speech in \(recording) s")
 
         let run = try CLI.run(assistant)
         #expect(run.status == 0, "\(run.stderr)")
