@@ -89,4 +89,25 @@ import Testing
         #expect(phrases.contains { $0[3] == "en-us" && $0[2] == "-" && $0[4] == "one two three" })
         #expect(with.filter { $0[1] != "enroll" } == without, "the scored part is the same corpus")
     }
+
+    /// bench enrollment learns each voice from its enrollment phrases (not from what it then
+    /// tests), and says per kind what the learned voice changed.
+    @Test func enrollmentIsBenchedFromTheEnrollmentPhrases() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "4", "--voices", "en-gb+f3", "--enrollment"])
+        #expect(corpus.status == 0, "\(corpus.stderr)")
+        let run = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
+                               "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let scored = try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
+        let line = try #require(run.stdout.firstMatch(of: #/speaker en-gb\+f3: enrolled (\d+)\/20, tested (\d+):/#), "\(run.stdout)")
+        #expect(Int(line.1).map { $0 >= 15 } == true, "most of the 20 phrases learned from: \(run.stdout)")
+        #expect(Int(line.2) == scored, "every scored item tested, no enrollment phrase among them")
+        for kind in ["reading: ", "command: ", "reject: "] {
+            #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix(kind) && $0.contains(" -> ") }, "\(kind) \(run.stdout)")
+        }
+        #expect(run.stdout.contains("enrollment: "), "\(run.stdout)")
+    }
 }
