@@ -45,6 +45,14 @@ public final class AssistantRuntime {
         public var countries: [String] = []
         /// The locale's espeak-ng voice, which the voice setting varies.
         public var baseVoice = "en-us"
+        /// For a voice that reads pinyin rather than Chinese characters (zh-Hans).
+        public var pinyin: PinyinSpeller?
+        /// What another language needs (a changed language setting, or the onboarding's language
+        /// question); `listening` asks for its recognizer too. Nil: this session cannot switch.
+        public var switchLanguage: ((_ language: Language, _ listening: Bool) throws -> SpokenLanguage)?
+        /// Opens the microphone when a language that can be heard is switched to in a session
+        /// that could not hear the one it began in. Nil: no microphone for this session.
+        public var openMicrophone: (() throws -> AudioSource)?
         /// Makes a speech output when speech is turned on and there was none (nil: it stays off,
         /// as with `--no-speech`).
         public var makeSpeech: ((Settings) -> SpeechOutput?)?
@@ -52,10 +60,10 @@ public final class AssistantRuntime {
         public var reminderCheckInterval: TimeInterval = 60
         /// The output style the settings call for (plain output, or the terminal's own).
         public var styleForSettings: ((Settings) -> OutputStyle)?
-        /// Forgets the learned voice ("forget my voice"): whether there was one, and the
-        /// recognizer to listen with from then on (nil: this language is heard only with a learned
-        /// voice). Nil when this session cannot (no data directory).
-        public var forgetVoice: (() throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
+        /// Forgets the learned voice ("forget my voice"): whether there was one, and, when
+        /// `listening`, the recognizer to listen with from then on (nil: this language is heard
+        /// only with a learned voice). Nil when this session cannot (no data directory).
+        public var forgetVoice: ((_ listening: Bool) throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
         /// Whether a learned voice is stored (so "forget my voice" is asked back).
         public var hasLearnedVoice = false
 
@@ -86,6 +94,9 @@ public final class AssistantRuntime {
     private let logger = Logger(label: "carevoice.assistant")
     private var keyboard: KeyboardInput?
     private var microphone: MicrophoneListener?
+    /// `--audio-in`: the recognizer the rest of the recording is heard with, once the language
+    /// changed (nil inside: the new language cannot be heard); nil while it has not changed.
+    private var recordingHandover: SpeechRecognizer??
     private var reminders: ReminderWatch?
     private var finished = false
     /// The editable line's keys are explained once per kind of line, the first time it appears.
@@ -174,21 +185,31 @@ public final class AssistantRuntime {
 
     /// `--audio-in`: every utterance is decoded with the grammar of the state the
     /// dialog is in when it starts, exactly as live audio would be.
+    /// A change of language hands the rest of the recording to the new language's recognizer.
     private func runRecording(_ audio: PCMAudio) {
-        guard let recognizer = configuration.recognizer else { return }
-        // The first utterance too is heard with the grammar of the state the conversation starts in.
-        try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
-        recognizer.run(audio) { result in
-            guard !finished else { return }
-            let heard = Date()
-            guard !result.text.isEmpty else { return }
-            logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
-            onHeard?(result)
-            let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
-            guard event != .heard("") else { return sayNotCaught() }
-            pendingEditable = nil
-            perform(conversation.handle(event, now: heard))
-            try? recognizer.selectGrammar(conversation.listeningContext.rawValue)
+        var recognizer = configuration.recognizer
+        var rest: PCMAudio? = audio
+        while let recording = rest, let hearing = recognizer {
+            // The first utterance too is heard with the grammar of the state the conversation starts in.
+            try? hearing.selectGrammar(conversation.listeningContext.rawValue)
+            rest = hearing.runWithHandover(recording, onUtterance: { result in
+                guard !finished else { return .goOn }
+                let heard = Date()
+                guard !result.text.isEmpty else { return .goOn }
+                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
+                onHeard?(result)
+                let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
+                guard event != .heard("") else { sayNotCaught(); return .goOn }
+                pendingEditable = nil
+                perform(conversation.handle(event, now: heard))
+                if let next = recordingHandover {
+                    recordingHandover = nil
+                    recognizer = next
+                    return .handOver
+                }
+                try? hearing.selectGrammar(conversation.listeningContext.rawValue)
+                return .goOn
+            })
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }
@@ -198,21 +219,73 @@ public final class AssistantRuntime {
     private func forgetVoice() -> VoiceForgetting {
         guard let forget = configuration.forgetVoice else { return .nothingStored }
         do {
-            let (wasStored, recognizer) = try forget()
+            let (wasStored, recognizer) = try forget(microphone != nil)
             guard wasStored else { return .nothingStored }
-            if let microphone {
-                if let recognizer {
-                    microphone.use(recognizer)
-                } else {
-                    microphone.stop()
-                    self.microphone = nil
-                    say(configuration.phrasebook.message(.noHearingInLanguage))
-                }
-            }
+            if microphone != nil { hear(with: recognizer) }
             return .forgotten
         } catch {
             return .failed(reason: "\(error)")
         }
+    }
+
+    /// From now on the conversation, the voice and the recognizer are in `language`; false when
+    /// this session cannot switch (the person is then told it happens at the next start).
+    private func switchLanguage(to language: Language) -> Bool {
+        guard language.rawValue != configuration.phrasebook.table.id else { return true }
+        guard let makeLanguage = configuration.switchLanguage else { return false }
+        let recording: Bool = { if case .recording = configuration.voice { return true } else { return false } }()
+        let listening = microphone != nil || configuration.openMicrophone != nil || recording
+        let spoken: SpokenLanguage
+        do {
+            spoken = try makeLanguage(language, listening)
+        } catch {
+            logger.warning("cannot switch to \(language.rawValue): \(error)")
+            return false
+        }
+        configuration.phrasebook = spoken.phrasebook
+        configuration.baseVoice = spoken.baseVoice
+        configuration.pinyin = spoken.pinyin
+        configuration.speech.use(speechStyle)
+        conversation = conversation.speaking(spoken.phrasebook)
+        if recording {
+            recordingHandover = .some(spoken.recognizer)
+            if spoken.recognizer == nil { say(configuration.phrasebook.message(.noHearingInLanguage)) }
+        } else if listening {
+            hear(with: spoken.recognizer)
+        }
+        return true
+    }
+
+    /// Listens with this recognizer from the next utterance on; nil stops listening, with the
+    /// reason said (the language is heard only with a learned voice). A microphone that could
+    /// not be used before is opened now.
+    private func hear(with recognizer: SpeechRecognizer?) {
+        guard let recognizer else {
+            microphone?.stop()
+            microphone = nil
+            say(configuration.phrasebook.message(.noHearingInLanguage))
+            keyboard?.voiceIsLive = false
+            return
+        }
+        if let microphone {
+            microphone.use(recognizer, acceptance: acceptance)
+            return
+        }
+        guard let open = configuration.openMicrophone else { return }
+        do {
+            let listener = MicrophoneListener(source: try open(), recognizer: recognizer, acceptance: acceptance, events: events)
+            microphone = listener
+            keyboard?.voiceIsLive = true
+            listener.start(context: conversation.listeningContext)
+            if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
+        } catch {
+            say(configuration.phrasebook.message(.noMicrophone))
+        }
+    }
+
+    /// How the assistant sounds now: the settings, on the language's voice.
+    private var speechStyle: SpeechOutputStyle {
+        SpeechOutputStyle(settings: configuration.settings, baseVoice: configuration.baseVoice, pinyin: configuration.pinyin)
     }
 
     // MARK: Effects
@@ -286,12 +359,14 @@ public final class AssistantRuntime {
                 writeToStore { store in .recordsChanged(try store.apply(edit)) }
             case .forgetVoice:
                 perform(conversation.handle(.voiceForgotten(forgetVoice()), now: Date()))
+            case .switchLanguage(let language):
+                perform(conversation.handle(.languageSwitched(switchLanguage(to: language)), now: Date()))
             case .exit:
                 if let settings = onboardingSettings, configuration.onboarding?.thenReadings == true {
                     // Set up: the readings begin, in the unit just chosen.
                     onboardingSettings = nil
                     configuration.onboarding = nil
-                    configuration.settings = settings
+                    apply(settings)
                     configuration.hasProfile = true
                     conversation = Self.readingsDialog(configuration, preferredUnit: settings.glucoseUnit)
                     perform(conversation.handle(.started, now: Date()))
@@ -324,6 +399,9 @@ public final class AssistantRuntime {
             do {
                 let settings = try store.apply(change)
                 apply(settings)
+                // The language asked for, even where the saved setting already had it (a run
+                // started with --locale): the confirmation is then said in it.
+                if case .answer(.language(let language)) = change { _ = switchLanguage(to: language) }
                 return .changeSaved(settings)
             } catch StoreError.noProfile {
                 return .saveFailed(reason: configuration.phrasebook.table.changes.needsProfile)
@@ -354,7 +432,7 @@ public final class AssistantRuntime {
         if settings.speechOn, configuration.speech is SilentOutput, let speech = configuration.makeSpeech?(settings) {
             configuration.speech = speech
         }
-        configuration.speech.use(SpeechOutputStyle(settings: settings, baseVoice: configuration.baseVoice))
+        configuration.speech.use(speechStyle)
         if let style = configuration.styleForSettings { configuration.style = style(settings) }
     }
 
@@ -462,6 +540,26 @@ public struct OnboardingStart: Sendable {
 public protocol Conversation: Sendable {
     mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect]
     var listeningContext: ListeningContext { get }
+    /// The same conversation, from now on in the language of this phrasebook.
+    func speaking(_ book: Phrasebook) -> Self
 }
 
 extension Dialog: Conversation {}
+
+/// What the runtime needs to go on in another language.
+public struct SpokenLanguage {
+    public var phrasebook: Phrasebook
+    /// The language's espeak-ng voice, and what spells Chinese in pinyin for it.
+    public var baseVoice: String
+    public var pinyin: PinyinSpeller?
+    /// Hears the language; nil when not asked for, or when the language is heard only with a
+    /// learned voice and none is stored.
+    public var recognizer: SpeechRecognizer?
+
+    public init(phrasebook: Phrasebook, baseVoice: String, pinyin: PinyinSpeller?, recognizer: SpeechRecognizer?) {
+        self.phrasebook = phrasebook
+        self.baseVoice = baseVoice
+        self.pinyin = pinyin
+        self.recognizer = recognizer
+    }
+}

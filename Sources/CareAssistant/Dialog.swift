@@ -89,6 +89,9 @@ public enum DialogEvent: Sendable, Equatable {
     case lastRecords(reading: GlucoseReading?, note: DiaryEntry?)
     /// What became of `forgetVoice`.
     case voiceForgotten(VoiceForgetting)
+    /// What became of `switchLanguage`: true when the runtime now speaks, shows and hears the
+    /// language asked for (the conversation was given its phrasebook), false when it could not.
+    case languageSwitched(Bool)
     /// The store has made this change (a note saved, a record changed, deleted or put back),
     /// with the ids it gave.
     case recordsChanged(RecordEdit)
@@ -125,6 +128,8 @@ public enum DialogEffect: Sendable, Equatable {
     case applyEdit(RecordEdit)
     /// Forget the learned voice and listen with the general model (answered by `voiceForgotten`).
     case forgetVoice
+    /// Speak, show and hear this language from now on (answered by `languageSwitched`).
+    case switchLanguage(Language)
     case exit
 }
 
@@ -145,7 +150,7 @@ public struct EditHints: Sendable, Equatable {
 public struct Dialog: Sendable {
     public internal(set) var state: DialogState = .idle
     public private(set) var phrasebook: Phrasebook
-    public let parser: UtteranceParser
+    public private(set) var parser: UtteranceParser
     public var preferredUnit: GlucoseUnit
     /// Whether the person's voice was learned (`carevoice enroll`): only then is "forget my
     /// voice" asked back; otherwise there is nothing to forget.
@@ -175,6 +180,15 @@ public struct Dialog: Sendable {
         self.hasProfile = hasProfile
         self.countries = countries
         self.contacts = contacts
+    }
+
+    /// The same conversation, from now on in another language (a changed language setting).
+    public func speaking(_ book: Phrasebook) -> Dialog {
+        var switched = self
+        switched.phrasebook = book
+        switched.phrasebook.numbersDigitByDigit = settings.numbersDigitByDigit
+        switched.parser = UtteranceParser(table: book.table)
+        return switched
     }
 
     public var listeningContext: ListeningContext {

@@ -9,7 +9,7 @@ import Foundation
 final class KeyboardInput: @unchecked Sendable {
     private let events: EventQueue
     private let editor: LineEditor?
-    private let voiceIsLive: Bool
+    private var liveVoice: Bool
     private let condition = NSCondition()
     private var request: (prompt: String, prefill: String)?
     private var reading = false
@@ -17,9 +17,25 @@ final class KeyboardInput: @unchecked Sendable {
 
     var isTerminal: Bool { editor != nil }
 
+    /// Piped input has ended (while a microphone listened).
+    private var plainInputEnded = false
+
+    /// A microphone is listening too, so the end of piped input does not end the session; when
+    /// it stops listening after that end, the session ends.
+    var voiceIsLive: Bool {
+        get { condition.withLock { liveVoice } }
+        set {
+            let ends = condition.withLock {
+                defer { liveVoice = newValue }
+                return liveVoice && !newValue && plainInputEnded
+            }
+            if ends { events.put(InputEvent(origin: .keyboard, event: .endOfInput)) }
+        }
+    }
+
     init(events: EventQueue, voiceIsLive: Bool) {
         self.events = events
-        self.voiceIsLive = voiceIsLive
+        self.liveVoice = voiceIsLive
         editor = LineEditor()
         let thread = Thread { [weak self] in self?.loop() }
         thread.name = "carevoice.keyboard"
@@ -101,6 +117,10 @@ final class KeyboardInput: @unchecked Sendable {
             events.put(InputEvent(origin: .keyboard, event: .typed(line)))
         }
         // Piped input has ended. With a live microphone the person can go on speaking.
-        if !voiceIsLive { events.put(InputEvent(origin: .keyboard, event: .endOfInput)) }
+        let ends = condition.withLock {
+            plainInputEnded = true
+            return !liveVoice
+        }
+        if ends { events.put(InputEvent(origin: .keyboard, event: .endOfInput)) }
     }
 }

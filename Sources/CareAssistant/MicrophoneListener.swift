@@ -8,7 +8,7 @@ import Logging
 final class MicrophoneListener: @unchecked Sendable {
     private let source: AudioSource
     private var recognizer: SpeechRecognizer
-    private let acceptance: SpeechAcceptance
+    private var acceptance: SpeechAcceptance
     private let events: EventQueue
     private let lock = NSLock()
     private var context: ListeningContext = .reading
@@ -47,10 +47,14 @@ final class MicrophoneListener: @unchecked Sendable {
         }
     }
 
-    /// Listen with this recognizer from the next chunk on (a learned voice forgotten). The
-    /// old one is dropped between chunks, on this listener's thread.
-    func use(_ replacement: SpeechRecognizer) {
-        lock.withLock { recognizer = replacement }
+    /// Listen with this recognizer, judged by this acceptance, from the next chunk on (a learned
+    /// voice forgotten, another language). The old one is dropped between chunks, on this
+    /// listener's thread.
+    func use(_ replacement: SpeechRecognizer, acceptance: SpeechAcceptance) {
+        lock.withLock {
+            recognizer = replacement
+            self.acceptance = acceptance
+        }
     }
 
     func stop() {
@@ -69,7 +73,7 @@ final class MicrophoneListener: @unchecked Sendable {
                 break
             }
             guard var samples = chunk else { break }
-            let (wanted, isMuted, latest) = lock.withLock { (context, muted || Date() < mutedUntil, recognizer) }
+            let (wanted, isMuted, latest, judge) = lock.withLock { (context, muted || Date() < mutedUntil, recognizer, acceptance) }
             if latest !== decoding {
                 decoding = latest
                 current = nil
@@ -86,7 +90,7 @@ final class MicrophoneListener: @unchecked Sendable {
             for result in decoding.process(samples) where !result.text.isEmpty {
                 logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan))")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
-                events.put(InputEvent(origin: .voice, event: acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))
+                events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))
             }
         }
         source.close()

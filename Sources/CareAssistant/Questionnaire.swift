@@ -20,9 +20,9 @@ public struct Questionnaire: Conversation {
     public private(set) var state: State
     /// Confirmed answers; kept when going back or through the questions again.
     public private(set) var answers: [ProfileQuestion: ProfileAnswer] = [:]
-    public let phrasebook: Phrasebook
-    private let parser: ProfileAnswerParser
-    private let utterances: UtteranceParser
+    public private(set) var phrasebook: Phrasebook
+    private var parser: ProfileAnswerParser
+    private var utterances: UtteranceParser
     private let countries: [String]
     private let today: CalendarDay
     /// Settings already in force (a second run keeps what the questions do not ask).
@@ -38,6 +38,15 @@ public struct Questionnaire: Conversation {
         self.today = today
         self.baseSettings = settings
         state = .asking(ProfileQuestion.allCases[0])
+    }
+
+    /// The same questions, answers and place, from now on in another language.
+    public func speaking(_ book: Phrasebook) -> Questionnaire {
+        var switched = self
+        switched.phrasebook = book
+        switched.parser = ProfileAnswerParser(table: book.table)
+        switched.utterances = UtteranceParser(table: book.table)
+        return switched
     }
 
     /// The person's body units, once chosen: they shape how heights and weights are read.
@@ -69,6 +78,10 @@ public struct Questionnaire: Conversation {
         case (.saving, .onboardingSaved):
             state = .finished(saved: true)
             return [.say(phrasebook.onboarding(.saved)), .exit]
+        case (.confirming(.language, let answer), .languageSwitched(let switched)):
+            // In the new language already, when the runtime could switch to it.
+            return [.say(phrasebook.onboarding(switched ? .languageNow : .languageNextStart))]
+                + advance(from: .language, keeping: answer)
         case (.saving, .saveFailed(let reason)):
             state = .summary
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)]))] + summary()
@@ -207,13 +220,13 @@ public struct Questionnaire: Conversation {
     }
 
     private mutating func accept(_ q: ProfileQuestion, _ answer: ProfileAnswer) -> [DialogEffect] {
-        var effects: [DialogEffect] = []
         if case .language(let language) = answer, language.rawValue != phrasebook.table.id {
-            // The recognizer and voice of this run are the table's: the new language is saved
-            // with the rest and used from the next start, and the person is told so.
-            effects.append(.say(phrasebook.onboarding(.languageNextStart)))
+            // The runtime changes language first, so that the next question is already asked in
+            // it; the answer is kept when it says so (`languageSwitched`).
+            state = .confirming(q, answer)
+            return [.switchLanguage(language)]
         }
-        return effects + advance(from: q, keeping: answer)
+        return advance(from: q, keeping: answer)
     }
 
     private mutating func advance(from q: ProfileQuestion, keeping answer: ProfileAnswer? = nil) -> [DialogEffect] {

@@ -49,6 +49,7 @@ public enum ChangeField: String, Sendable, CaseIterable {
 /// A whole sentence that changes one setting relative to where it stands ("speak slower").
 public enum SettingCommand: String, Sendable, CaseIterable {
     case faster, slower, louder, quieter, speechOn, speechOff, digitsOn, digitsOff, plainOn, plainOff
+    case english, chinese
 
     public func change(from settings: Settings) -> ProfileChange {
         switch self {
@@ -62,6 +63,8 @@ public enum SettingCommand: String, Sendable, CaseIterable {
         case .digitsOff: return .numbersDigitByDigit(false)
         case .plainOn: return .plainOutput(true)
         case .plainOff: return .plainOutput(false)
+        case .english: return .answer(.language(.english))
+        case .chinese: return .answer(.language(.chinese))
         }
     }
 }

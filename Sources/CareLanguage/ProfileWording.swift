@@ -6,7 +6,7 @@ public enum OnboardingKey: String, Sendable, CaseIterable {
     case welcome, language, languageSpoken, glucoseUnit, bodyUnits, dateOfBirth, height, weight, sex, diabetesType
     case country, contactName, contactPhone, reminder, readBack, summaryIntro, summaryLine, summaryQuestion
     case saved, notSaved, goThroughAgain
-    case notUnderstood, required, languageNextStart, unknownCountry, heightOutOfRange, weightOutOfRange, bornTooEarly
+    case notUnderstood, required, languageNow, languageNextStart, unknownCountry, heightOutOfRange, weightOutOfRange, bornTooEarly
     case bornInTheFuture, noSuchDay, ambiguousDate, phoneProblem, goOn, skipped
 }
 

@@ -588,27 +588,47 @@ extension SpeechRecognizer {
     /// and 0.5 s after (as a microphone that was already listening would be) and given a noise
     /// floor here. Starts from a clean state (`reset`) and ends with `finish`.
     public func run(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> Void) {
+        _ = runWithHandover(audio, onUtterance: { result in
+            onUtterance(result)
+            return .goOn
+        })
+    }
+
+    /// What `runWithHandover` does after an utterance.
+    public enum RecordingStep: Sendable { case goOn, handOver }
+
+    /// `run`, except that when `onUtterance` answers `.handOver` (the conversation changed language)
+    /// it stops after that utterance and returns the rest of the recording, at its own rate, for
+    /// another recognizer to go on with; nil when the recording was heard to its end.
+    public func runWithHandover(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> RecordingStep) -> PCMAudio? {
         let rate = configuration.sampleRate
-        var samples = [Int16](repeating: 0, count: Int(Self.leadIn * Double(rate)))
+        let lead = Int(Self.leadIn * Double(rate))
+        var samples = [Int16](repeating: 0, count: lead)
             + Resampler.resample(audio, to: rate).samples
             + [Int16](repeating: 0, count: Int(Self.tail * Double(rate)))
         NoiseFloor.apply(to: &samples)
         reset()
         // Endpoints relative to the recording, not to the padding or to earlier streams.
         let origin = Double(samplesHeard) / Double(rate) + Self.leadIn
-        func deliver(_ result: RecognitionResult) {
+        func deliver(_ result: RecognitionResult) -> RecordingStep {
             var result = result
             result.endpoint = result.endpoint.map { $0 - origin }
-            onUtterance(result)
+            return onUtterance(result)
         }
         let chunk = max(1, configuration.sampleRate / 10)
         var offset = 0
         while offset < samples.count {
             let end = min(offset + chunk, samples.count)
-            for result in process(Array(samples[offset..<end])) { deliver(result) }
+            for result in process(Array(samples[offset..<end])) where deliver(result) == .handOver {
+                // The rest begins where this chunk ended, counted in the recording's own samples.
+                let heard = (end - lead) * audio.sampleRate / rate
+                guard heard < audio.samples.count else { return nil }
+                return PCMAudio(samples: Array(audio.samples[max(0, heard)...]), sampleRate: audio.sampleRate)
+            }
             offset = end
         }
-        if let last = finish() { deliver(last) }
+        if let last = finish() { _ = deliver(last) }
+        return nil
     }
 
     /// Convenience: prepares audio of any rate for `decode` (resample + noise floor) and decodes it.

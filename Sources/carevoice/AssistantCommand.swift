@@ -85,6 +85,8 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
 
     var voice = VoiceInput.none
     var recognizer: SpeechRecognizer?
+    /// The microphone was left closed because this language is not heard yet: another may be.
+    var microphoneWaits = false
     if let audioIn = session.audioIn {
         let audio: PCMAudio
         do {
@@ -105,6 +107,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             notices.append(book.message(.noMicrophone))
         } catch is NotHeard {
             notices.append(book.message(.noHearingInLanguage))
+            microphoneWaits = true
         } catch {
             notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
         }
@@ -140,21 +143,36 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     configuration.hasProfile = profile != nil
     configuration.countries = countries
     configuration.baseVoice = env.table.speech.voice
+    configuration.pinyin = env.pinyin
+    // The language may change during the session: what is made from here on is made in it.
+    var current = env
+    configuration.switchLanguage = { language, listening in
+        let other = try current.speaking(language)
+        current = other
+        var recognizer: SpeechRecognizer?
+        if listening {
+            do { recognizer = try other.makeRecognizer() } catch is NotHeard { recognizer = nil }
+        }
+        return SpokenLanguage(phrasebook: other.phrasebook, baseVoice: other.table.speech.voice, pinyin: other.pinyin,
+                              recognizer: recognizer)
+    }
+    if microphoneWaits {
+        configuration.openMicrophone = { try MicrophoneSource(device: session.microphone) }
+    }
     configuration.makeSpeech = { settings in
         var ignored: [Message] = []
-        let speech = makeSpeechOutput(env, session, settings: settings, notices: &ignored)
+        let speech = makeSpeechOutput(current, session, settings: settings, notices: &ignored)
         return speech is SilentOutput ? nil : speech
     }
     configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
-    let listening: Bool = { if case .microphone = voice { return true } else { return false } }()
     configuration.hasLearnedVoice = FileManager.default.fileExists(atPath: env.dataDirectory.voiceDirectory.path)
-    configuration.forgetVoice = {
+    configuration.forgetVoice = { listening in
         let directory = env.dataDirectory.voiceDirectory
         guard FileManager.default.fileExists(atPath: directory.path) else { return (false, nil) }
         try AdaptedVoice.forget(in: directory)
         guard listening else { return (true, nil) }
         // The general model, or none where the language is heard only with a learned voice.
-        do { return (true, try env.makeRecognizer()) } catch is NotHeard { return (true, nil) }
+        do { return (true, try current.makeRecognizer()) } catch is NotHeard { return (true, nil) }
     }
     AssistantRuntime(configuration).run()
 }

@@ -67,6 +67,13 @@ struct AppEnvironment {
                               country: options.country?.uppercased(), noSpeech: options.noSpeech)
     }
 
+    /// The same person and data in another language (they changed it during the session).
+    func speaking(_ language: Language) throws -> AppEnvironment {
+        let other = try resources.loadLocale(language.rawValue)
+        return AppEnvironment(resources: resources, table: other, phrasebook: Phrasebook(table: other),
+                              dataDirectory: dataDirectory, style: style, country: country, noSpeech: noSpeech)
+    }
+
     /// The countries the emergency table knows (ISO codes): those the country question can hear.
     var emergencyCountries: [String] {
         (try? resources.loadEmergencyDirectory().countries.keys.sorted()) ?? []

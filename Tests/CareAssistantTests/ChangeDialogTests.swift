@@ -101,6 +101,30 @@ extension Script {
         #expect(u.spoken.first?.hasPrefix("one two zero milligrams") == true)
     }
 
+    /// "Speak Chinese": once saved, the runtime hands the dialog the Chinese phrasebook (as it
+    /// does on `changeSaved`), and what follows is said and understood in Chinese; what was
+    /// done before (for "undo") and the digit-by-digit setting stay.
+    @Test func aChangedLanguageIsSpokenAndUnderstoodFromTheNextSentence() {
+        var s = changeScript(settings: Settings(numbersDigitByDigit: true))
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("yes"))
+        s.send(.heard("speak chinese"))
+        #expect(s.said.first == "Language: Chinese. Shall I save it?")
+        s.send(.heard("yes"))
+        #expect(s.change == .answer(.language(.chinese)))
+        s.dialog = s.dialog.speaking(Phrasebook(table: chinese, calendar: calendar))
+        s.send(.changeSaved(Settings(language: .chinese, numbersDigitByDigit: true)))
+        #expect(s.said == ["已保存。语言：中文。", "请告诉我下一个读数，或者说“再见”。"])
+        s.send(.heard("血糖一百二十"))
+        #expect(s.said.first == "120 mg/dL。要保存吗？")
+        #expect(s.spoken.first == "一二零 毫克每分升。要保存吗？", "digit by digit, in Chinese")
+        s.send(.heard("对"))
+        #expect(s.said.first == "已保存：120 mg/dL。")
+        #expect(s.dialog.history.count == 2)
+        s.send(.heard("换成英文"))
+        #expect(s.said.first == "语言：英文。要保存吗？")
+    }
+
     @Test func profileChangesNeedAProfileButSettingsDoNot() {
         var s = changeScript(hasProfile: false)
         s.send(.heard("change my weight to seventy kilos"))

@@ -225,9 +225,44 @@ private struct Interview {
         #expect(i.result == nil)
     }
 
-    @Test func chineseChosenInEnglishIsSavedForTheNextStart() {
+    /// Chinese chosen in English: the runtime is asked to switch first, and the questionnaire,
+    /// given the Chinese phrasebook, goes on in Chinese with the answers it has.
+    @Test func chineseChosenInEnglishSwitchesTheQuestionsToChinese() throws {
         var i = Interview()
         i.answer("中文")
+        #expect(i.effects == [.switchLanguage(.chinese)], "nothing is said before the switch: \(i.effects)")
+        i.q = i.q.speaking(Phrasebook(table: chinese, calendar: calendar))
+        i.effects = i.q.handle(.languageSwitched(true))
+        #expect(i.said == ["好的，从现在起我说中文。", "您的血糖仪显示的单位是毫摩尔每升，还是毫克每分升？"])
+        #expect(i.asking == .glucoseUnit)
+        // Answers are understood in Chinese now, and "back" offers the language kept, in Chinese.
+        i.say("毫摩尔")
+        i.say("对")
+        i.say("上一题")
+        #expect(i.asking == .glucoseUnit)
+        i.say("上一题")
+        #expect(i.asking == .language)
+        #expect(i.editable == "中文")
+        i.say("对")
+        #expect(!i.effects.contains(.switchLanguage(.chinese)), "the same language: no switch")
+        #expect(i.said == ["您的血糖仪显示的单位是毫摩尔每升，还是毫克每分升？"])
+        for answer in ["对", "公制", "1948年3月4日", "170厘米", "70公斤", "女", "2型", "加拿大", "跳过", "不提醒"] {
+            i.say(answer)
+            if answer != "对" && answer != "跳过" { i.say("对") }
+        }
+        #expect(i.said.first == "这是我记下的内容：", "\(i.said)")
+        i.say("对")
+        let result = try #require(i.result)
+        #expect(result.settings.language == .chinese)
+        #expect(result.settings.glucoseUnit == .mmolPerL && result.profile.heightCm == 170 && result.profile.country == "CA")
+    }
+
+    /// A runtime that cannot switch (no second language at hand): the language is saved with the
+    /// answers for the next start, and the questions go on in English.
+    @Test func aLanguageThatCannotBeSwitchedToIsSavedForTheNextStart() {
+        var i = Interview()
+        i.answer("中文")
+        i.effects = i.q.handle(.languageSwitched(false))
         #expect(i.said.first == "From the next start I'll speak Chinese. Let's finish these questions in English. 下次启动时将使用中文。")
         #expect(i.asking == .glucoseUnit)
         i.answerUntil(.reminder)

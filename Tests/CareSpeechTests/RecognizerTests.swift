@@ -58,6 +58,30 @@ import Testing
         #expect(texts.count == 2 && texts.first == "glucose six point five" && texts.last != "yes")
     }
 
+    /// A recording handed over after its first utterance (the conversation changed language):
+    /// the rest goes to another recognizer, which hears the second utterance from its start,
+    /// and the first recognizer hears nothing more.
+    @Test func aRecordingIsHandedOverAfterAnUtterance() throws {
+        var samples = try SpokenFixtures.say("glucose six point five").samples
+        samples += [Int16](repeating: 0, count: Int(1.5 * 22050))
+        samples += try SpokenFixtures.say("yes").samples
+        let audio = PCMAudio(samples: samples, sampleRate: 22050)
+        let first = try Grammars.recognizer(select: "t")
+        var heardFirst: [String] = []
+        let rest = try #require(first.runWithHandover(audio) { result in
+            heardFirst.append(result.text)
+            return .handOver
+        })
+        #expect(heardFirst == ["glucose six point five"])
+        #expect(rest.sampleRate == 22050)
+        #expect(rest.samples.count < samples.count && rest.samples == Array(samples.suffix(rest.samples.count)))
+
+        let second = try Grammars.recognizer(select: "yn")
+        var heardSecond: [String] = []
+        #expect(second.runWithHandover(rest) { heardSecond.append($0.text); return .goOn } == nil)
+        #expect(heardSecond == ["yes"])
+    }
+
     /// The endpoint says where in the recording each utterance was closed: about half a second
     /// of silence after its speech (the detector waits 0.5 s), measured from the recording's start.
     @Test func endpointsArePositionsInTheRecording() throws {

@@ -87,6 +87,28 @@ import Testing
         #expect(transcript.contains("Saved: 6.5 mmol/L, before breakfast."), "\(transcript)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice").path))
     }
+
+    /// A Chinese session cannot hear Chinese without a learned voice, so the microphone stays
+    /// closed; "说英文" typed and confirmed switches to English, which is heard: the microphone
+    /// opens then, and the reading said to it is saved.
+    @Test func switchingToAHeardLanguageOpensTheMicrophone() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("glucose seven point two before breakfast"))
+            + LiveSession.silence(2) + (try LiveSession.speech("yes")) + LiveSession.silence(4)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone, arguments: ["--locale", "zh-Hans"])
+        session.waitFor { $0.contains("要听懂您说的中文") }
+        session.type("说英文\n对\n")
+        #expect(session.microphoneOpened(), "the microphone was never opened: \(session.output)")
+        session.waitFor { $0.contains("Saved:") || $0.contains("Not saved") }
+        let transcript = session.finish(typing: "quit\n")
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Saved. Language: English."), "\(transcript)")
+        #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
+        #expect(try readings(in: dir).map(\.mmolPerL) == [7.2])
+    }
 }
 
 /// The program on a virtual microphone fed in real time, its keyboard a pipe, its output read
@@ -101,7 +123,7 @@ final class LiveSession {
     private let spoken = DispatchSemaphore(value: 0)
     private let reader = DispatchSemaphore(value: 0)
 
-    init(dataDirectory dir: URL, microphone: [Int16]) throws {
+    init(dataDirectory dir: URL, microphone: [Int16], arguments: [String] = []) throws {
         let fifo = dir.appendingPathComponent("microphone.fifo")
         guard mkfifo(fifo.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let config = dir.appendingPathComponent("asound.conf")
@@ -117,7 +139,7 @@ final class LiveSession {
             """.write(to: config, atomically: true, encoding: .utf8)
 
         process.executableURL = CLI.binary
-        process.arguments = ["--microphone", "carevoice_live_mic", "--no-speech", "--data-dir", dir.path]
+        process.arguments = ["--microphone", "carevoice_live_mic", "--no-speech", "--data-dir", dir.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["ALSA_CONFIG_PATH"] = config.path
         environment["NO_COLOR"] = "1"
