@@ -13,16 +13,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try CLI.onboard(dir)   // already set up: no questions first
 
-        // Silence, the reading, a pause for the read-back, "yes", then silence long enough for its
-        // end to be heard and decoded before the typed quit arrives (a microphone never stops).
-        let microphone = LiveSession.silence(1) + (try LiveSession.speech("glucose seven point two before breakfast"))
-            + LiveSession.silence(2) + (try LiveSession.speech("yes")) + LiveSession.silence(4)
-        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        let session = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes())
         #expect(session.microphoneOpened(), "the microphone was never opened")
-        // The quit is typed only once the reply to "yes" has come (or long after), however
-        // slowly this machine decodes today.
-        session.waitFor { $0.contains("Saved:") || $0.contains("Not saved") }
-        let transcript = session.finish(typing: "quit\n")
+        let transcript = session.quitAfterTheReply()
 
         #expect(session.exitedCleanly, "\(transcript)")
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
@@ -95,14 +88,12 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try CLI.onboard(dir)
-        let microphone = LiveSession.silence(1) + (try LiveSession.speech("glucose seven point two before breakfast"))
-            + LiveSession.silence(2) + (try LiveSession.speech("yes")) + LiveSession.silence(4)
-        let session = try LiveSession(dataDirectory: dir, microphone: microphone, arguments: ["--locale", "zh-Hans"])
+        let session = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes(),
+                                      arguments: ["--locale", "zh-Hans"])
         session.waitFor { $0.contains("要听懂您说的中文") }
         session.type("说英文\n对\n")
         #expect(session.microphoneOpened(), "the microphone was never opened: \(session.output)")
-        session.waitFor { $0.contains("Saved:") || $0.contains("Not saved") }
-        let transcript = session.finish(typing: "quit\n")
+        let transcript = session.quitAfterTheReply()
 
         #expect(session.exitedCleanly, "\(transcript)")
         #expect(transcript.contains("Saved. Language: English."), "\(transcript)")
@@ -116,6 +107,13 @@ import Testing
 final class LiveSession {
     static func speech(_ text: String) throws -> [Int16] { Resampler.resample(try SpokenFixtures.say(text), to: 16000).samples }
     static func silence(_ seconds: Double) -> [Int16] { [Int16](repeating: 0, count: Int(seconds * 16000)) }
+
+    /// Silence, "glucose seven point two before breakfast", a pause for the read-back, "yes",
+    /// then silence long enough for its end to be heard and decoded before the typed quit
+    /// arrives (a microphone never stops).
+    static func readingThenYes() throws -> [Int16] {
+        silence(1) + (try speech("glucose seven point two before breakfast")) + silence(2) + (try speech("yes")) + silence(4)
+    }
 
     private let process = Process()
     private let input = Pipe()
@@ -196,6 +194,13 @@ final class LiveSession {
     }
 
     func type(_ text: String) { CLI.writeAll(Data(text.utf8), to: input.fileHandleForWriting.fileDescriptor) }
+
+    /// Types quit once the reply to a reading has come (or long after), however slowly this
+    /// machine decodes today, and returns all the program printed.
+    func quitAfterTheReply() -> String {
+        waitFor { $0.contains("Saved:") || $0.contains("Not saved") }
+        return finish(typing: "quit\n")
+    }
 
     /// Types the last line, waits for the program to end, and returns all it printed.
     func finish(typing text: String) -> String {
