@@ -569,7 +569,14 @@ public struct Dialog: Sendable {
             return [prompt(Message(needsValue)), .listen(.reading)]
         }
         switch resolve(request, now: now) {
-        case .failure(let problem): return [prompt(problem), .listen(.reading)]
+        case .failure(let problem):
+            // A value for a question not understood, or not plausible: the next words answer it.
+            if case .set(let field, _) = request, let question = field.question,
+               !(ChangeField.profileFields.contains(field) && !hasProfile) {
+                state = .askingChange(field)
+                return [prompt(problem), .listen(.question(question))]
+            }
+            return [prompt(problem), .listen(.reading)]
         case .success(let change): return readBack(change)
         }
     }
@@ -626,6 +633,9 @@ public struct Dialog: Sendable {
             return leaveUnchanged()
         case .answer(.repeat):
             return [.say(lastPrompt ?? phrasebook.message(.askReading)), .listen(listeningContext)]
+        case .change(let request):
+            // A whole change asked for instead ("change my unit to mg/dL"): that one is meant.
+            return requestChange(request, now: now)
         default:
             switch resolve(.set(field, value: line), now: now) {
             case .failure(let problem): return [prompt(problem), .listen(listeningContext)]

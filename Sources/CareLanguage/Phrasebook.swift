@@ -26,6 +26,15 @@ public struct Message: Sendable, Equatable {
         }
         self.init(display: display, spoken: spoken)
     }
+
+    /// This sentence, then `next`: a space between them after Latin punctuation, none after
+    /// Chinese (。？ end a sentence there without one).
+    public func followed(by next: Message) -> Message {
+        func join(_ a: String, _ b: String) -> String {
+            a.last.map { $0.isASCII } == true ? a + " " + b : a + b
+        }
+        return Message(display: join(display, next.display), spoken: join(spoken, next.spoken))
+    }
 }
 
 /// Keys of `messages:` in the locale tables. A test checks each locale has them all.

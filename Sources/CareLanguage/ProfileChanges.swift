@@ -114,7 +114,7 @@ extension ProfileAnswerParser {
             if afterLead.count == name.count { return .set(field, value: "") }
             guard let value = Self.dropPrefix(Array(afterLead.dropFirst(name.count)), anyOf: c.joins) else { continue }
             // The value keeps its original spelling (a name, an address): cut it from the text.
-            return .set(field, value: Self.text(text, after: tokens.count - value.count))
+            return .set(field, value: Self.text(text, after: tokens.count - value.count, tokens: value))
         }
         return nil
     }
@@ -136,9 +136,12 @@ extension ProfileAnswerParser {
         let c = table.changes
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         let label = book.changeLabel(field)
+        func sentence(_ template: String, _ values: [String: String] = [:]) -> Message {
+            Message(values.merging(["label": label, "value": trimmed]) { a, _ in a }
+                .reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) })
+        }
         func problem(_ template: String, _ values: [String: String] = [:]) -> ChangeOutcome {
-            .problem(Message(values.merging(["label": label, "value": trimmed]) { a, _ in a }
-                .reduce(template) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }))
+            .problem(sentence(template, values))
         }
         if let question = field.question {
             guard !trimmed.isEmpty else { return problem(c.needsValue) }
@@ -146,7 +149,9 @@ extension ProfileAnswerParser {
                           today: context.today, book: book) {
             case .answer(let answer): return .change(.answer(answer))
             case .problem(let message): return .problem(message)
-            case .notUnderstood: return problem(c.notUnderstood)
+            case .notUnderstood:
+                // The question names the choices ("English or Chinese?") or gives an example.
+                return .problem(sentence(c.notUnderstood).followed(by: book.question(question, contactName: nil)))
             }
         }
         func onOff() -> Bool? {
@@ -191,14 +196,17 @@ extension ProfileAnswerParser {
     }
 
     /// What follows the first `count` tokens of `text`, as written (capitals and commas kept).
-    private static func text(_ text: String, after count: Int) -> String {
+    /// What follows the first `count` tokens, as typed; `tokens` are those that follow.
+    private static func text(_ text: String, after count: Int, tokens: [String]) -> String {
         var consumed = 0
         var words = text.split(separator: " ", omittingEmptySubsequences: true)[...]
         while consumed < count, let word = words.first {
             consumed += Tokenizer.tokens(String(word)).count
             words = words.dropFirst()
         }
-        return words.joined(separator: " ")
+        // Written without spaces, as Chinese is ("把我的体重改成七十公斤"), the value shares a
+        // word with what comes before it: it is then given as its tokens.
+        return consumed == count ? words.joined(separator: " ") : Tokenizer.joined(tokens)
     }
 }
 

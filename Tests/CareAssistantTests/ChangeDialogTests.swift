@@ -78,7 +78,8 @@ extension Script {
         t.send(.typed("change my height to 4 m"))
         #expect(t.change == nil)
         #expect(t.said.first?.contains("doesn't sound right for a height") == true)
-        #expect(t.dialog.state == .idle)
+        // It says "please say it again", and the next words are taken as the height.
+        #expect(t.dialog.state == .askingChange(.height))
     }
 
     @Test func settingsChangeRelativeToWhereTheyStandAndApplyAtOnce() {
@@ -123,6 +124,36 @@ extension Script {
         #expect(s.dialog.history.count == 2)
         s.send(.heard("换成英文"))
         #expect(s.said.first == "语言：英文。要保存吗？")
+    }
+
+    /// A value that is not one of the choices: the field's question follows, naming them, and
+    /// the next words answer it; an implausible one is asked for again the same way.
+    @Test func aValueNotUnderstoodIsAskedForAgainWithItsChoices() {
+        var s = changeScript()
+        s.send(.typed("change my language to french"))
+        #expect(s.said == ["Language: I didn't understand french. Which language would you like: English or Chinese? 请问您想用英文还是中文？"])
+        #expect(s.dialog.listeningContext == .question(.language))
+        s.send(.typed("chinese"))
+        #expect(s.said.first == "Language: Chinese. Shall I save it?")
+
+        var h = changeScript()
+        h.send(.heard("change my height to four hundred centimetres"))
+        #expect(h.said.first?.hasPrefix("four hundred centimetres doesn't sound right for a height.") == true, "\(h.said)")
+        h.send(.heard("one hundred seventy centimetres"))
+        #expect(h.said.first == "Height: 170 cm. Shall I save it?")
+
+        // While a question waits, a whole other change is taken as meant.
+        var w = changeScript()
+        w.send(.typed("change my height to 4 m"))
+        w.send(.typed("change my weight to 70 kg"))
+        #expect(w.said.first == "Weight: 70 kg. Shall I save it?")
+
+        // Chinese, typed without spaces: the value is found, and the sentences join without one.
+        var z = Script(Dialog(phrasebook: Phrasebook(table: chinese, calendar: calendar), preferredUnit: .mmolPerL))
+        z.send(.typed("把我的血糖单位改成七十"))
+        #expect(z.said == ["我没能把“七十”理解为您的血糖单位。您的血糖仪显示的单位是毫摩尔每升，还是毫克每分升？"])
+        z.send(.typed("把我的体重改成七十公斤"))
+        #expect(z.said.first == "体重：70 公斤。要保存吗？")
     }
 
     @Test func profileChangesNeedAProfileButSettingsDoNot() {
