@@ -94,9 +94,14 @@ public final class AssistantRuntime {
     private let logger = Logger(label: "carevoice.assistant")
     private var keyboard: KeyboardInput?
     private var microphone: MicrophoneListener?
-    /// `--audio-in`: the recognizer the rest of the recording is heard with, once the language
-    /// changed (nil inside: the new language cannot be heard); nil while it has not changed.
-    private var recordingHandover: SpeechRecognizer??
+    /// `--audio-in`: what becomes of the rest of the recording once the language changed.
+    private enum RecordingHandover {
+        /// Heard with the new language's recognizer.
+        case to(SpeechRecognizer)
+        /// Not heard: the new language is heard only with a learned voice.
+        case unheard
+    }
+    private var recordingHandover: RecordingHandover?
     private var reminders: ReminderWatch?
     private var finished = false
     /// The editable line's keys are explained once per kind of line, the first time it appears.
@@ -202,9 +207,9 @@ public final class AssistantRuntime {
                 guard event != .heard("") else { sayNotCaught(); return .goOn }
                 pendingEditable = nil
                 perform(conversation.handle(event, now: heard))
-                if let next = recordingHandover {
+                if let handover = recordingHandover {
                     recordingHandover = nil
-                    recognizer = next
+                    if case .to(let next) = handover { recognizer = next } else { recognizer = nil }
                     return .handOver
                 }
                 try? hearing.selectGrammar(conversation.listeningContext.rawValue)
@@ -248,8 +253,12 @@ public final class AssistantRuntime {
         configuration.speech.use(speechStyle)
         conversation = conversation.speaking(spoken.phrasebook)
         if recording {
-            recordingHandover = .some(spoken.recognizer)
-            if spoken.recognizer == nil { say(configuration.phrasebook.message(.noHearingInLanguage)) }
+            if let next = spoken.recognizer {
+                recordingHandover = .to(next)
+            } else {
+                recordingHandover = .unheard
+                say(configuration.phrasebook.message(.noHearingInLanguage))
+            }
         } else if listening {
             hear(with: spoken.recognizer)
         }

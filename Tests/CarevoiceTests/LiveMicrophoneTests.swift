@@ -100,6 +100,25 @@ import Testing
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
         #expect(try readings(in: dir).map(\.mmolPerL) == [7.2])
     }
+
+    /// Piped input has ended and only the microphone is left; "speak chinese", "yes" switches to
+    /// a language not heard yet, so the microphone stops: with nothing left to listen to, the
+    /// session ends by itself instead of waiting for ever.
+    @Test func aSessionWithNothingLeftToHearEnds() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("speak chinese")) + LiveSession.silence(3)
+            + (try LiveSession.speech("yes")) + LiveSession.silence(6)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        session.endTyping()
+        #expect(session.microphoneOpened(), "the microphone was never opened")
+        let transcript = session.waitForExit()
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("已保存。语言：中文。"), "\(transcript)")
+        #expect(transcript.contains("要听懂您说的中文，我得先学会您的声音"), "\(transcript)")
+    }
 }
 
 /// The program on a virtual microphone fed in real time, its keyboard a pipe, its output read
@@ -202,14 +221,22 @@ final class LiveSession {
         return finish(typing: "quit\n")
     }
 
-    /// Types the last line, waits for the program to end, and returns all it printed.
-    func finish(typing text: String) -> String {
-        type(text)
-        let deadline = Date().addingTimeInterval(10)
+    /// The keyboard's input ends (as piped input does); the program reads no more lines.
+    func endTyping() { try? input.fileHandleForWriting.close() }
+
+    /// Waits up to `seconds` for the program to end by itself, and returns all it printed.
+    func waitForExit(seconds: Double = 30) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
         _ = reader.wait(timeout: .now() + 5)
         return output
+    }
+
+    /// Types the last line, waits for the program to end, and returns all it printed.
+    func finish(typing text: String) -> String {
+        type(text)
+        return waitForExit(seconds: 10)
     }
 
     var exitedCleanly: Bool { !process.isRunning && process.terminationReason == .exit && process.terminationStatus == 0 }
