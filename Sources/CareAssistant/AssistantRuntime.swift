@@ -16,6 +16,23 @@ public enum VoiceInput {
     case recording(PCMAudio)
 }
 
+/// What learning the person's voice within the assistant needs from the application.
+public struct VoiceLearner {
+    /// The checker of the phrases and the phrases, in the language spoken now.
+    public var prepare: () throws -> (enrollment: VoiceEnrollment, prompts: [[String]])
+    /// Where the learned voice is stored.
+    public var directory: URL
+    /// A recognizer that hears with the voice stored now.
+    public var makeRecognizer: () throws -> SpeechRecognizer
+
+    public init(prepare: @escaping () throws -> (enrollment: VoiceEnrollment, prompts: [[String]]), directory: URL,
+                makeRecognizer: @escaping () throws -> SpeechRecognizer) {
+        self.prepare = prepare
+        self.directory = directory
+        self.makeRecognizer = makeRecognizer
+    }
+}
+
 /// Performs the dialog's effects: the thin, impure shell around `Dialog`.
 public final class AssistantRuntime {
     public struct Configuration {
@@ -66,6 +83,10 @@ public final class AssistantRuntime {
         public var forgetVoice: ((_ listening: Bool) throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
         /// Whether a learned voice is stored (so "forget my voice" is asked back).
         public var hasLearnedVoice = false
+        /// Learns the person's voice ("learn my voice"). Nil when this session cannot (no data
+        /// directory); it also needs something to hear the phrases from (a microphone to open,
+        /// or a recording).
+        public var voiceLearner: VoiceLearner?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -100,6 +121,8 @@ public final class AssistantRuntime {
         case to(SpeechRecognizer)
         /// Not heard: the new language is heard only with a learned voice.
         case unheard
+        /// Said by the person learning their voice: the enrollment phrases, then what follows.
+        case learning
     }
     private var recordingHandover: RecordingHandover?
     private var reminders: ReminderWatch?
@@ -127,7 +150,14 @@ public final class AssistantRuntime {
                             settings: configuration.settings, hasProfile: configuration.hasProfile,
                             countries: configuration.countries, contacts: configuration.emergency?.contacts() ?? [])
         dialog.hasLearnedVoice = configuration.hasLearnedVoice
+        dialog.canLearnVoice = configuration.voiceLearner != nil && canHearPhrases(configuration)
         return dialog
+    }
+
+    /// A recording, or a microphone this session can open.
+    private static func canHearPhrases(_ configuration: Configuration) -> Bool {
+        if case .recording = configuration.voice { return true }
+        return configuration.openMicrophone != nil
     }
 
     /// Runs the conversation until the person leaves or the input ends.
@@ -195,6 +225,7 @@ public final class AssistantRuntime {
         var recognizer = configuration.recognizer
         var rest: PCMAudio? = audio
         while let recording = rest, let hearing = recognizer {
+            var learning = false
             // The first utterance too is heard with the grammar of the state the conversation starts in.
             try? hearing.selectGrammar(conversation.listeningContext.rawValue)
             rest = hearing.runWithHandover(recording, onUtterance: { result in
@@ -209,14 +240,78 @@ public final class AssistantRuntime {
                 perform(conversation.handle(event, now: heard))
                 if let handover = recordingHandover {
                     recordingHandover = nil
-                    if case .to(let next) = handover { recognizer = next } else { recognizer = nil }
+                    switch handover {
+                    case .to(let next): recognizer = next
+                    case .unheard: recognizer = nil
+                    case .learning: learning = true
+                    }
                     return .handOver
                 }
                 try? hearing.selectGrammar(conversation.listeningContext.rawValue)
                 return .goOn
             })
+            if learning {
+                // The phrases are read from the rest of the recording; what follows them is
+                // heard with the voice learned from them.
+                let phrases = BufferAudioSource(Resampler.resample(rest ?? PCMAudio(samples: [], sampleRate: 16000), to: 16000))
+                let (outcome, learned) = learnVoice(hearing: { phrases })
+                if let learned { recognizer = learned }
+                rest = phrases.remainder
+                perform(conversation.handle(.voiceLearned(outcome), now: Date()))
+            }
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
+    }
+
+    /// "Learn my voice" on a live microphone: the listener lets go of it while the phrases are
+    /// asked for (each heard after it was said, as `carevoice enroll` does), then listens again,
+    /// with the learned voice if it was learned.
+    private func learnVoiceLive() -> VoiceLearning {
+        guard let open = configuration.openMicrophone else {
+            return .noMicrophone(reason: configuration.phrasebook.text(.noMicrophone))
+        }
+        let before = microphone?.stopAndWait()
+        microphone = nil
+        // Tried first, so that a missing microphone is said before any phrase is asked for.
+        do {
+            try open().close()
+        } catch {
+            if let before { hear(with: before, announced: false) }
+            return .noMicrophone(reason: "\(error)")
+        }
+        let (outcome, learned) = learnVoice(hearing: open)
+        if let after = learned ?? before { hear(with: after, announced: false) }
+        return outcome
+    }
+
+    /// Asks for the phrases, hears each from `hearing`, and learns the voice from the clear ones:
+    /// what became of it, and the recognizer that hears with it when it was learned.
+    private func learnVoice(hearing open: @escaping () throws -> AudioSource) -> (VoiceLearning, SpeechRecognizer?) {
+        guard let learner = configuration.voiceLearner else { return (.failed(reason: "no data directory"), nil) }
+        do {
+            let (enrollment, prompts) = try learner.prepare()
+            var session = EnrollmentSession(book: configuration.phrasebook, speech: configuration.speech, openSource: open)
+            session.display = configuration.display
+            let utterances: [VoiceAdapter.Utterance]
+            do {
+                utterances = try session.record(prompts, with: enrollment)
+            } catch SpeechError.audioDevice(let reason) {
+                return (.noMicrophone(reason: reason), nil)
+            }
+            let outcome = enrollment.learn(from: utterances, into: learner.directory) {
+                say(configuration.phrasebook.message(.enrollLearning))
+            }
+            guard case .learned = outcome else { return (outcome, nil) }
+            configuration.hasLearnedVoice = true
+            do {
+                return (outcome, try learner.makeRecognizer())
+            } catch {
+                logger.warning("the learned voice cannot be heard with: \(error)")
+                return (outcome, nil)
+            }
+        } catch {
+            return (.failed(reason: "\(error)"), nil)
+        }
     }
 
     /// The voice files go, and the microphone listens with the general model from the next
@@ -268,7 +363,7 @@ public final class AssistantRuntime {
     /// Listens with this recognizer from the next utterance on; nil stops listening, with the
     /// reason said (the language is heard only with a learned voice). A microphone that could
     /// not be used before is opened now.
-    private func hear(with recognizer: SpeechRecognizer?) {
+    private func hear(with recognizer: SpeechRecognizer?, announced: Bool = true) {
         guard let recognizer else {
             microphone?.stop()
             microphone = nil
@@ -286,7 +381,7 @@ public final class AssistantRuntime {
             microphone = listener
             keyboard?.voiceIsLive = true
             listener.start(context: conversation.listeningContext)
-            if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
+            if configuration.keyboard && announced { say(configuration.phrasebook.message(.listeningHint)) }
         } catch {
             say(configuration.phrasebook.message(.noMicrophone))
         }
@@ -368,6 +463,12 @@ public final class AssistantRuntime {
                 writeToStore { store in .recordsChanged(try store.apply(edit)) }
             case .forgetVoice:
                 perform(conversation.handle(.voiceForgotten(forgetVoice()), now: Date()))
+            case .learnVoice:
+                if case .recording = configuration.voice {
+                    recordingHandover = .learning  // runRecording learns from the rest of it
+                } else {
+                    perform(conversation.handle(.voiceLearned(learnVoiceLive()), now: Date()))
+                }
             case .switchLanguage(let language):
                 perform(conversation.handle(.languageSwitched(switchLanguage(to: language)), now: Date()))
             case .exit:

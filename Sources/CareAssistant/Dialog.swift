@@ -35,8 +35,9 @@ public enum DialogState: Sendable, Equatable {
     case lookingUp(EditRequest)
     /// A change to what is on record (or an undo), read back, waiting for a yes.
     case confirmingEdit(PendingEdit)
-    /// "Forget my voice", asked back, waiting for a yes.
-    case confirmingForgetVoice
+    /// "Forget my voice" or "learn my voice", asked back, waiting for a yes (and then for the
+    /// runtime to say what became of it).
+    case confirmingVoice(VoiceRequest)
     case finished
 }
 
@@ -50,6 +51,25 @@ public struct PendingContact: Sendable, Equatable {
 public struct PendingChange: Sendable, Equatable {
     public var change: ProfileChange
     public var editableText: String
+}
+
+/// What is asked about the person's voice.
+public enum VoiceRequest: Sendable, Equatable {
+    /// Go back to the general voice model.
+    case forget
+    /// Learn the voice from short phrases said after the assistant (`carevoice enroll`).
+    case learn
+}
+
+/// What became of "learn my voice".
+public enum VoiceLearning: Sendable, Equatable {
+    /// Learned from this many recordings holding this many seconds of speech; heard with from now on.
+    case learned(recordings: Int, seconds: Int)
+    /// Only this many phrases were heard clearly: nothing changed.
+    case tooFew(heard: Int)
+    /// The microphone could not be opened: nothing changed.
+    case noMicrophone(reason: String)
+    case failed(reason: String)
 }
 
 /// What became of "forget my voice".
@@ -89,6 +109,8 @@ public enum DialogEvent: Sendable, Equatable {
     case lastRecords(reading: GlucoseReading?, note: DiaryEntry?)
     /// What became of `forgetVoice`.
     case voiceForgotten(VoiceForgetting)
+    /// What became of `learnVoice`.
+    case voiceLearned(VoiceLearning)
     /// What became of `switchLanguage`: true when the runtime now speaks, shows and hears the
     /// language asked for (the conversation was given its phrasebook), false when it could not.
     case languageSwitched(Bool)
@@ -128,6 +150,9 @@ public enum DialogEffect: Sendable, Equatable {
     case applyEdit(RecordEdit)
     /// Forget the learned voice and listen with the general model (answered by `voiceForgotten`).
     case forgetVoice
+    /// Learn the person's voice: the runtime asks for the phrases, records and learns them
+    /// (answered by `voiceLearned`).
+    case learnVoice
     /// Speak, show and hear this language from now on (answered by `languageSwitched`).
     case switchLanguage(Language)
     case exit
@@ -155,6 +180,11 @@ public struct Dialog: Sendable {
     /// Whether the person's voice was learned (`carevoice enroll`): only then is "forget my
     /// voice" asked back; otherwise there is nothing to forget.
     public var hasLearnedVoice = false
+    /// Whether this session can hear the phrases that learning a voice needs (a microphone, or a
+    /// recording standing in for it); otherwise "learn my voice" says why not.
+    public var canLearnVoice = false
+    /// How many phrases learning the voice asks for (the locale's enrollment prompts).
+    var learnVoicePhrases: Int { phrasebook.table.enrollment.prompts.count }
     /// The settings in force: changes are relative to them ("speak slower").
     public private(set) var settings: Settings
     /// Whether there is a profile to change (the questionnaire makes it).
@@ -201,7 +231,7 @@ public struct Dialog: Sendable {
             case .phone: return .question(.contactPhone)
             case .relation: return .contactRelation
             }
-        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit, .confirmingForgetVoice: return .confirmation
+        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit, .confirmingVoice: return .confirmation
         case .dictatingNote: return .dictation
         case .confirmingNote: return .noteAnswer
         case .idle, .lookingUp, .finished: return .reading
@@ -310,13 +340,8 @@ public struct Dialog: Sendable {
             return leaveRecordsUnchanged()
         case (.confirmingEdit(let pending), .recordsChanged(let done)):
             return afterEdit(done, pending: pending)
-        case (.confirmingForgetVoice, .heard(let text)), (.confirmingForgetVoice, .typed(let text)),
-             (.confirmingForgetVoice, .edited(let text)):
-            return answerForgetVoice(text)
-        case (.confirmingForgetVoice, .cancelledByKey):
-            return keepVoice()
-        case (.confirmingForgetVoice, .voiceForgotten(let outcome)):
-            return afterForgetting(outcome)
+        case (.confirmingVoice(let request), _):
+            return handleVoiceQuestion(request, event)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
@@ -329,7 +354,7 @@ public struct Dialog: Sendable {
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
         case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _),
              (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _), (.dictatingNote, _), (.confirmingNote, _),
-             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _), (.confirmingForgetVoice, _):
+             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _):
             return []
         }
     }
@@ -369,8 +394,14 @@ public struct Dialog: Sendable {
             guard hasLearnedVoice else {
                 return [.say(phrasebook.message(.enrollNothingToForget)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
             }
-            state = .confirmingForgetVoice
-            return [prompt(phrasebook.message(.forgetVoiceAsk)), .listen(.confirmation)]
+            state = .confirmingVoice(.forget)
+            return [prompt(voiceQuestion(.forget)), .listen(.confirmation)]
+        case .learnVoice:
+            guard canLearnVoice else {
+                return [.say(phrasebook.message(.learnVoiceNoMicrophone)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+            }
+            state = .confirmingVoice(.learn)
+            return [prompt(voiceQuestion(.learn)), .listen(.confirmation)]
         case .answer, .unknown:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
@@ -391,7 +422,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
             return [prompt(phrasebook.message(.sayYesOrNo))] + reshow(pending)
         }
     }
@@ -421,7 +452,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(phrasebook.message(.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
+        case .unknown, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
             return [prompt(phrasebook.message(.notUnderstood))] + reshow(pending)
         }
     }
@@ -483,7 +514,7 @@ public struct Dialog: Sendable {
         case .answer(.repeat), .unknown:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
-        case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
+        case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
             state = .idle
             return newUtterance(text, source: source, now: now)
         }
@@ -521,7 +552,7 @@ public struct Dialog: Sendable {
         case .addingContact, .confirmingContact, .confirmingRemoval: return Message(phrasebook.table.contacts.notChanged)
         case .dictatingNote, .confirmingNote, .askingPicture: return phrasebook.message(.noteNotSaved)
         case .lookingUp, .confirmingEdit: return phrasebook.message(.editNotChanged)
-        case .confirmingForgetVoice: return phrasebook.message(.forgetVoiceKept)
+        case .confirmingVoice(let request): return voiceLeftAlone(request)
         case .idle, .offeringHelp, .finished: return nil
         }
     }
@@ -613,7 +644,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit, .forgetVoice:
+        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }

@@ -136,35 +136,66 @@ extension Dialog {
     }
 }
 
-// MARK: Forgetting the learned voice
+// MARK: Learning and forgetting the voice
 
 extension Dialog {
-    /// Yes forgets it; no and cancel keep it; help and goodbye work as everywhere.
-    mutating func answerForgetVoice(_ text: String) -> [DialogEffect] {
+    /// "Shall I forget your voice?", "Shall I learn your voice (again)?".
+    func voiceQuestion(_ request: VoiceRequest) -> Message {
+        switch request {
+        case .forget: return phrasebook.message(.forgetVoiceAsk)
+        case .learn:
+            return phrasebook.message(hasLearnedVoice ? .learnVoiceAskAgain : .learnVoiceAsk,
+                                      ["count": Message(String(learnVoicePhrases))])
+        }
+    }
+
+    /// What is said when the voice is left as it is.
+    func voiceLeftAlone(_ request: VoiceRequest) -> Message {
+        phrasebook.message(request == .forget ? .forgetVoiceKept : .learnVoiceNotNow)
+    }
+
+    /// The question asked, then what the runtime says became of it.
+    mutating func handleVoiceQuestion(_ request: VoiceRequest, _ event: DialogEvent) -> [DialogEffect] {
+        switch (request, event) {
+        case (_, .heard(let text)), (_, .typed(let text)), (_, .edited(let text)):
+            return answerVoiceQuestion(text, request: request)
+        case (_, .cancelledByKey):
+            return leaveVoice(request)
+        case (.forget, .voiceForgotten(let outcome)):
+            return afterForgetting(outcome)
+        case (.learn, .voiceLearned(let outcome)):
+            return afterLearning(outcome)
+        default:
+            return []
+        }
+    }
+
+    /// Yes does it; no and cancel leave the voice as it is; help and goodbye work as everywhere.
+    mutating func answerVoiceQuestion(_ text: String, request: VoiceRequest) -> [DialogEffect] {
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !line.isEmpty else { return [] }
-        let question = phrasebook.message(.forgetVoiceAsk)
+        let question = voiceQuestion(request)
         switch parser.parse(line) {
         case .answer(.yes):
-            // Stay in .confirmingForgetVoice until the runtime says what became of it.
-            return [.forgetVoice]
+            // Stay in .confirmingVoice until the runtime says what became of it.
+            return [request == .forget ? .forgetVoice : .learnVoice]
         case .answer(.no), .answer(.cancel):
-            return keepVoice()
+            return leaveVoice(request)
         case .answer(.repeat):
             return [prompt(question), .listen(.confirmation)]
         case .emergency:
             return [.showEmergency, prompt(question), .listen(.confirmation)]
         case .quit:
             state = .finished
-            return [.say(phrasebook.message(.forgetVoiceKept)), .say(phrasebook.message(.goodbye)), .exit]
+            return [.say(voiceLeftAlone(request)), .say(phrasebook.message(.goodbye)), .exit]
         default:
             return [prompt(phrasebook.message(.sayYesOrNo)), .say(question), .listen(.confirmation)]
         }
     }
 
-    mutating func keepVoice() -> [DialogEffect] {
+    mutating func leaveVoice(_ request: VoiceRequest) -> [DialogEffect] {
         state = .idle
-        return [.say(phrasebook.message(.forgetVoiceKept)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+        return [.say(voiceLeftAlone(request)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
     }
 
     mutating func afterForgetting(_ outcome: VoiceForgetting) -> [DialogEffect] {
@@ -177,5 +208,12 @@ extension Dialog {
         case .failed(let reason): said = phrasebook.message(.forgetVoiceFailed, ["reason": Message(reason)])
         }
         return [.say(said), prompt(phrasebook.message(.askReading)), .listen(.reading)]
+    }
+
+    /// A voice learned replaces the one before; anything else leaves it as it was.
+    mutating func afterLearning(_ outcome: VoiceLearning) -> [DialogEffect] {
+        state = .idle
+        if case .learned = outcome { hasLearnedVoice = true }
+        return [.say(outcome.message(phrasebook)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
     }
 }

@@ -15,6 +15,8 @@ final class MicrophoneListener: @unchecked Sendable {
     private var mutedUntil: Date = .distantPast
     private var muted = false
     private var running = true
+    /// Signalled once the loop has closed the source.
+    private let ended = DispatchSemaphore(value: 0)
     private let logger = Logger(label: "carevoice.microphone")
 
     /// How long after the assistant stops talking its own echo may still be in the room.
@@ -61,6 +63,14 @@ final class MicrophoneListener: @unchecked Sendable {
         lock.withLock { running = false }
     }
 
+    /// Stops, and waits until the microphone is closed (so that it can be opened again) and the
+    /// recognizer is free to be used elsewhere; returns that recognizer.
+    func stopAndWait() -> SpeechRecognizer {
+        stop()
+        ended.wait()
+        return lock.withLock { recognizer }
+    }
+
     private func loop() {
         var current: ListeningContext?
         var decoding = lock.withLock { recognizer }
@@ -94,5 +104,6 @@ final class MicrophoneListener: @unchecked Sendable {
             }
         }
         source.close()
+        ended.signal()
     }
 }

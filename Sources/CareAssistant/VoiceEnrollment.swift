@@ -119,6 +119,36 @@ public final class VoiceEnrollment {
     }
 }
 
+extension VoiceEnrollment {
+    /// Learns the voice from the clear recordings, or says why not: too few of them, or the
+    /// adaptation failed (the voice stored before is then kept). `announce` is told when the
+    /// learning starts, which takes a few seconds.
+    public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
+                      into directory: URL, announce: () -> Void) -> VoiceLearning {
+        guard utterances.count >= Self.minimumUtterances else { return .tooFew(heard: utterances.count) }
+        announce()
+        do {
+            let voice = try learn(from: utterances, method: method, into: directory)
+            return .learned(recordings: voice.record.utterances, seconds: Int(voice.record.seconds.rounded()))
+        } catch {
+            return .failed(reason: "\(error)")
+        }
+    }
+}
+
+extension VoiceLearning {
+    /// What the person is told of it.
+    public func message(_ book: Phrasebook) -> Message {
+        switch self {
+        case .learned(let recordings, let seconds):
+            return book.message(.enrollDone, ["count": Message(String(recordings)), "seconds": Message(String(seconds))])
+        case .tooFew(let heard): return book.message(.enrollTooFew, ["count": Message(String(heard))])
+        case .noMicrophone(let reason): return book.message(.enrollNeedsMicrophone, ["reason": Message(reason)])
+        case .failed(let reason): return book.message(.enrollFailed, ["reason": Message(reason)])
+        }
+    }
+}
+
 extension AdaptedVoice.Method {
     /// The adaptation the decoder uses unless told otherwise, chosen on development data
     /// (`carevoice bench enrollment`).
@@ -174,6 +204,8 @@ public struct EnrollmentSession {
     public var secondsPerPhrase = 10.0
     /// Attempts per phrase before it is left out.
     public var attempts = 2
+    /// Where the lines go (the console, or the assistant's display).
+    public var display: (String) -> Void = { Console.line($0) }
 
     public init(book: Phrasebook, speech: SpeechOutput, openSource: @escaping () throws -> AudioSource) {
         self.book = book
@@ -187,7 +219,7 @@ public struct EnrollmentSession {
         var kept: [VoiceAdapter.Utterance] = []
         phrases: for (index, words) in prompts.enumerated() {
             let phrase = Message(words.joined(separator: " "))
-            Console.line(book.text(.enrollPrompt, ["number": String(index + 1), "total": String(prompts.count),
+            display(book.text(.enrollPrompt, ["number": String(index + 1), "total": String(prompts.count),
                                                    "phrase": phrase.display]))
             try? speech.speak(book.message(.enrollSay, ["phrase": phrase]).spoken)
             for attempt in 1...attempts {
@@ -206,7 +238,7 @@ public struct EnrollmentSession {
     }
 
     private func say(_ message: Message) {
-        Console.line(message.display)
+        display(message.display)
         try? speech.speak(message.spoken)
     }
 

@@ -79,7 +79,7 @@ public struct GrammarBuilder: Sendable {
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
         let top: String
         switch context {
-        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <forget_voice> | <emergency> | <quit>"
+        case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <forget_voice> | <learn_voice> | <emergency> | <quit>"
         case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
@@ -208,6 +208,7 @@ public struct GrammarBuilder: Sendable {
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
             ("forget_voice", alternatives(table.commands["forgetVoice"] ?? [])),
+            ("learn_voice", alternatives(table.commands["learnVoice"] ?? [])),
         ]
         return isChinese ? Self.replacing(rules, with: chineseNumberRules) : rules
     }

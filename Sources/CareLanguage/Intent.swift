@@ -10,6 +10,9 @@ public enum Intent: Sendable, Equatable {
     /// "Forget my voice": go back to the general voice model (what `carevoice enroll --forget`
     /// does), after a yes.
     case forgetVoice
+    /// "Learn my voice", "enroll again": learn the person's voice from short phrases said after
+    /// the assistant (what `carevoice enroll` does), after a yes.
+    case learnVoice
     /// A change to the profile or the settings ("change my weight to 70 kilos", "speak slower").
     case change(ChangeRequest)
     /// Adding, listing or removing emergency contacts ("add a contact", "remove contact two").

@@ -63,6 +63,7 @@ public struct UtteranceParser: Sendable {
         }
         if (table.commands["quit"] ?? []).containsPhrase(tokens) { return .quit }
         if (table.commands["forgetVoice"] ?? []).containsPhrase(tokens) { return .forgetVoice }
+        if (table.commands["learnVoice"] ?? []).containsPhrase(tokens) { return .learnVoice }
         if let request = editRequest(tokens) { return .edit(request) }
         // "Note: my sugar was high" is a note, whatever its words; "I had ..." only when it is no reading.
         if let request = noteRequest(text, narrations: false) { return .note(request) }

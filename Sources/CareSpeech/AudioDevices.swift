@@ -143,6 +143,12 @@ public final class BufferAudioSource: AudioSource {
         closed = true
         samples = []
     }
+
+    /// What has not been read yet; nil when nothing is left.
+    public var remainder: PCMAudio? {
+        guard !closed, position < samples.count else { return nil }
+        return PCMAudio(samples: Array(samples[position...]), sampleRate: sampleRate)
+    }
 }
 
 /// A WAV file as a source: resampled to 16 kHz and, unless told otherwise, given the faint

@@ -107,6 +107,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             notices.append(book.message(.noMicrophone))
         } catch is NotHeard {
             notices.append(book.message(.noHearingInLanguage))
+            notices.append(book.message(.learnVoiceHint))
             microphoneWaits = true
         } catch {
             notices.append(book.message(.noSpeechEngine, ["reason": Message("\(error)")]))
@@ -156,7 +157,8 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         return SpokenLanguage(phrasebook: other.phrasebook, baseVoice: other.table.speech.voice, pinyin: other.pinyin,
                               recognizer: recognizer)
     }
-    if microphoneWaits {
+    // Opened again to learn the voice, or when a language that can be heard is chosen.
+    if microphoneWaits || { if case .microphone = voice { return true } else { return false } }() {
         configuration.openMicrophone = { try MicrophoneSource(device: session.microphone) }
     }
     configuration.makeSpeech = { settings in
@@ -174,6 +176,13 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         // The general model, or none where the language is heard only with a learned voice.
         do { return (true, try current.makeRecognizer()) } catch is NotHeard { return (true, nil) }
     }
+    configuration.voiceLearner = VoiceLearner(
+        prepare: {
+            try current.dataDirectory.prepare()
+            return (try VoiceEnrollment(table: current.table, resources: current.resources), VoiceEnrollment.prompts(current.table))
+        },
+        directory: env.dataDirectory.voiceDirectory,
+        makeRecognizer: { try current.makeRecognizer() })
     AssistantRuntime(configuration).run()
 }
 

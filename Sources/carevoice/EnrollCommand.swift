@@ -53,18 +53,11 @@ struct EnrollCommand: ParsableCommand {
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
         let utterances = try manifest.map { try fromManifest($0, env: env, enrollment: enrollment) }
             ?? fromPerson(env: env, enrollment: enrollment)
-        guard utterances.count >= VoiceEnrollment.minimumUtterances else {
-            throw CommandFailure(book.text(.enrollTooFew, ["count": String(utterances.count)]))
+        let outcome = enrollment.learn(from: utterances, method: method, into: directory) {
+            Console.line(book.text(.enrollLearning))
         }
-        Console.line(book.text(.enrollLearning))
-        let voice: AdaptedVoice
-        do {
-            voice = try enrollment.learn(from: utterances, method: method, into: directory)
-        } catch {
-            throw CommandFailure(book.text(.enrollFailed, ["reason": "\(error)"]))
-        }
-        Console.line(book.text(.enrollDone, ["count": String(voice.record.utterances),
-                                             "seconds": String(Int(voice.record.seconds.rounded()))]))
+        guard case .learned = outcome else { throw CommandFailure(outcome.message(book).display) }
+        Console.line(outcome.message(book).display)
     }
 
     /// The clear recordings of a corpus, each checked against its words.

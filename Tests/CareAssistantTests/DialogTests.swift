@@ -261,6 +261,98 @@ struct Script {
     }
 }
 
+/// "Learn my voice" / "enroll again": asked back with what it takes; yes hands the phrases to the
+/// runtime, no leaves the voice; what became of it is said, and a learned voice can be forgotten.
+@Suite struct LearnVoiceDialogTests {
+    static func hearing() -> Script {
+        var script = Script()
+        script.dialog.canLearnVoice = true
+        return script
+    }
+
+    @Test func learningIsAskedBackAndStartedOnYes() {
+        var script = Self.hearing()
+        script.send(.heard("learn my voice"))
+        #expect(script.said == ["Shall I learn your voice now? You say 20 short phrases after me; it takes about two minutes. Say yes or no."])
+        #expect(script.listening == .confirmation)
+        #expect(!script.effects.contains(.learnVoice), "not before a yes")
+        script.send(.heard("yes"))
+        #expect(script.effects == [.learnVoice])
+        script.send(.voiceLearned(.learned(recordings: 19, seconds: 41)))
+        #expect(script.said.first == "Done. I learned your voice from 19 recordings (41 seconds of speech) and use it from now on.")
+        #expect(script.listening == .reading)
+        #expect(script.dialog.hasLearnedVoice)
+        script.send(.heard("forget my voice"))
+        #expect(script.said.contains("Shall I forget your voice and use the general voice model from now on? Say yes or no."),
+                "a voice just learned can be forgotten")
+    }
+
+    /// Learning again says that the voice known now stays if it does not work.
+    @Test func learningAgainSaysTheVoiceKnownNowIsKept() {
+        var script = Self.hearing()
+        script.dialog.hasLearnedVoice = true
+        script.send(.typed("enroll again"))
+        #expect(script.said.first?.hasPrefix("Shall I learn your voice again?") == true)
+        #expect(script.said.first?.contains("If it doesn't work, I keep the voice I know now.") == true)
+    }
+
+    @Test(arguments: ["no", "cancel"])
+    func noLeavesTheVoice(_ answer: String) {
+        var script = Self.hearing()
+        script.send(.heard("learn my voice"))
+        script.send(.heard(answer))
+        #expect(script.said.first == "All right, I won't learn your voice now.")
+        #expect(!script.effects.contains(.learnVoice))
+        #expect(script.listening == .reading)
+    }
+
+    /// Nothing learned keeps what there was: too few clear phrases, no microphone, a failure.
+    @Test func whatWentWrongIsSaidAndNothingChanges() {
+        let outcomes: [(VoiceLearning, String)] = [
+            (.tooFew(heard: 3), "I heard only 3 of the phrases clearly, too few to learn from. Nothing changed; please try again somewhere quieter."),
+            (.noMicrophone(reason: "the device is busy"), "Learning your voice needs a microphone: the device is busy."),
+            (.failed(reason: "bw failed"), "I couldn't learn your voice: bw failed. Nothing changed."),
+        ]
+        for (outcome, sentence) in outcomes {
+            var script = Self.hearing()
+            script.send(.heard("learn my voice"))
+            script.send(.heard("yes"))
+            script.send(.voiceLearned(outcome))
+            #expect(script.said.first == sentence)
+            #expect(!script.dialog.hasLearnedVoice)
+            #expect(script.listening == .reading)
+        }
+    }
+
+    /// A session that cannot hear the phrases says so at once, rather than asking first.
+    @Test func withoutAMicrophoneItSaysWhyNot() {
+        var script = Script()
+        script.send(.typed("learn my voice"))
+        #expect(script.said.first?.hasPrefix("I can't learn your voice in this session: there is no microphone to hear you.") == true)
+        #expect(!script.effects.contains(.learnVoice))
+        #expect(script.listening == .reading)
+    }
+
+    @Test func helpAndGoodbyeStillWork() {
+        var script = Self.hearing()
+        script.send(.heard("learn my voice"))
+        script.send(.heard("help me"))
+        #expect(script.effects.contains(.showEmergency))
+        #expect(script.listening == .confirmation, "the question still waits")
+        script.send(.heard("goodbye"))
+        #expect(script.said.first == "All right, I won't learn your voice now.")
+        #expect(script.effects.last == .exit)
+    }
+
+    @Test func chineseSaysItToo() {
+        let parser = UtteranceParser(table: chinese)
+        #expect(parser.parse("学习我的声音") == .learnVoice)
+        #expect(parser.parse("重新学习我的声音") == .learnVoice)
+        #expect(UtteranceParser(table: english).parse("learn my voice again") == .learnVoice)
+        #expect(UtteranceParser(table: english).parse("forget my voice") == .forgetVoice)
+    }
+}
+
 /// "Forget my voice", said anywhere a reading may be: asked back first; yes has the runtime
 /// forget it, no keeps it, and what became of it is said.
 @Suite struct ForgetVoiceDialogTests {

@@ -62,8 +62,13 @@ import Testing
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("要听懂您说的中文，我得先学会您的声音：请运行 carevoice enroll"), "\(refused.stderr)")
         let typed = try CLI.run(["--locale", "zh-Hans", "--no-speech", "--microphone", "no-such-device", "--data-dir", dir.path],
-                                input: "再见\n")
+                                input: "学习我的声音\n对\n再见\n")
         #expect(typed.stdout.contains("在那之前请您打字输入"), "\(typed.stdout)")
+        // Learning the voice can be asked for typed; without a microphone that is said before any phrase.
+        #expect(typed.stdout.contains("您也可以现在输入：学习我的声音。"), "\(typed.stdout)")
+        #expect(typed.stdout.contains("现在要学习您的声音吗？您跟着我说40句短语"), "\(typed.stdout)")
+        #expect(typed.stdout.contains("学习您的声音需要麦克风：cannot open capture device no-such-device"), "\(typed.stdout)")
+        #expect(!typed.stdout.contains("第1句"), "\(typed.stdout)")
 
         let phrases = try Session.chinese(Session.chineseTable.enrollment.prompts, voice: voice, in: dir)
         let enrolled = try CLI.run(["enroll", "--locale", "zh-Hans", "--audio-in", phrases.path, "--no-speech", "--data-dir", dir.path])

@@ -104,6 +104,32 @@ import Testing
         #expect(heard.status == 0)
     }
 
+    /// "Learn my voice" said in the assistant, then yes: the rest of the recording says the
+    /// locale's phrases after it, the voice is learned from them and stored, and the reading said
+    /// after them is heard with it and saved.
+    @Test func aVoiceIsLearnedFromWithinTheAssistant() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let phrases = try Session.resources.loadLocale("en").enrollment.prompts
+        #expect(phrases.count == 20)
+        let session = try Session.wav(["learn my voice", "yes"] + phrases + ["glucose six point five before breakfast", "yes"],
+                                      voice: "en-us+m3", in: dir)
+        let run = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Shall I learn your voice now? You say 20 short phrases after me"), "\(run.stdout)")
+        #expect(run.stdout.contains("1 of 20: say \"one two three\""), "\(run.stdout)")
+        #expect(run.stdout.contains("20 of 20: say \"\(phrases[19])\""), "\(run.stdout)")
+        #expect(run.stdout.contains("Thank you. Learning your voice now"), "\(run.stdout)")
+        #expect(run.stdout.contains("Done. I learned your voice from"), "\(run.stdout)")
+        #expect(run.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(run.stdout)")
+        #expect(try CLI.run(["enroll", "--status", "--data-dir", dir.path]).stdout.contains("I use your voice, learned on"))
+
+        // Typed, with no microphone to hear the phrases: said why, and nothing is asked.
+        let typed = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "enroll again\nquit\n")
+        #expect(typed.stdout.contains("I can't learn your voice in this session: there is no microphone to hear you."), "\(typed.stdout)")
+        #expect(!typed.stdout.contains("Shall I learn your voice"))
+    }
+
     /// "Forget my voice" said in the assistant: typed no keeps it; said, then yes, forgets it.
     /// Said again there is nothing to forget, and the general model hears the reading after it.
     /// (A live microphone switches model at once; a recording is decoded to its end by the model

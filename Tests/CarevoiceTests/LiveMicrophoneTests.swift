@@ -81,6 +81,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice").path))
     }
 
+    /// "Learn my voice", yes, to the microphone: the listener lets go of it, each phrase is said
+    /// once shown and heard on a microphone opened after it was shown, the voice is
+    /// learned, and the microphone listens again with it: the reading said next is saved.
+    @Test func aVoiceIsLearnedOnTheMicrophone() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let phrases = try Session.resources.loadLocale("en").enrollment.prompts
+        var speech = [LiveSession.Cued(cue: nil, samples: LiveSession.silence(1) + (try LiveSession.speech("learn my voice"))),
+                      LiveSession.Cued(cue: "Say yes or no.", samples: try LiveSession.speech("yes"))]
+        for (index, phrase) in phrases.enumerated() {
+            speech.append(LiveSession.Cued(cue: "\(index + 1) of 20: say \"\(phrase)\"", samples: try LiveSession.speech(phrase)))
+        }
+        speech.append(LiveSession.Cued(cue: "Done. I learned", samples: try LiveSession.readingThenYes()))
+        let session = try LiveSession(dataDirectory: dir, speech: speech)
+        #expect(session.microphoneOpened(seconds: 240), "the microphone did not hear every phrase")
+        let transcript = session.quitAfterTheReply()
+
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Shall I learn your voice now?"), "\(transcript)")
+        #expect(transcript.contains("20 of 20: say \"\(phrases[19])\""), "\(transcript)")
+        // Each phrase reached the microphone opened for it: all or nearly all were clear.
+        let learned = transcript.firstMatch(of: #/I learned your voice from (\d+) recordings/#).flatMap { Int($0.1) }
+        #expect((learned ?? 0) >= 18, "\(transcript)")
+        #expect(transcript.contains("Saved: 7.2 mmol/L, before breakfast."), "\(transcript)")
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice/voice.json").path))
+    }
+
     /// A Chinese session cannot hear Chinese without a learned voice, so the microphone stays
     /// closed; "说英文" typed and confirmed switches to English, which is heard: the microphone
     /// opens then, and the reading said to it is saved.
@@ -140,7 +168,21 @@ final class LiveSession {
     private let spoken = DispatchSemaphore(value: 0)
     private let reader = DispatchSemaphore(value: 0)
 
-    init(dataDirectory dir: URL, microphone: [Int16], arguments: [String] = []) throws {
+    /// Speech said once `cue` has been printed (nil: at once).
+    struct Cued {
+        var cue: String?
+        var samples: [Int16]
+    }
+
+    convenience init(dataDirectory dir: URL, microphone: [Int16], arguments: [String] = []) throws {
+        try self.init(dataDirectory: dir, speech: [Cued(cue: nil, samples: microphone)], arguments: arguments)
+    }
+
+    /// `speech` is said in turn, each part once its cue has been printed, with silence between:
+    /// a person answering what they are shown. The microphone may be closed and opened again
+    /// meanwhile (learning a voice opens it for each phrase): what it did not take is said again
+    /// once it is open.
+    init(dataDirectory dir: URL, speech: [Cued], arguments: [String] = []) throws {
         let fifo = dir.appendingPathComponent("microphone.fifo")
         guard mkfifo(fifo.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let config = dir.appendingPathComponent("asound.conf")
@@ -167,23 +209,42 @@ final class LiveSession {
         process.standardError = output
         try process.run()
 
-        // The writer blocks until ALSA opens the FIFO; the program may also exit first (EPIPE).
+        // The writer waits until ALSA opens the FIFO; the program may also exit first (EPIPE).
         signal(SIGPIPE, SIG_IGN)
-        Thread { [spoken] in
+        Thread { [spoken, process, printed] in
             defer { spoken.signal() }
-            let fd = open(fifo.path, O_WRONLY)
-            guard fd >= 0 else { return }
+            guard var fd = Self.openForWriting(fifo, while: process) else { return }
             defer { close(fd) }
             let chunk = 1600   // 0.1 s
-            let start = Date()
-            var offset = 0
-            while offset < microphone.count {
-                let end = min(offset + chunk, microphone.count)
-                let ok = microphone[offset..<end].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) == $0.count }
-                guard ok else { return }
-                offset = end
-                let due = start.addingTimeInterval(Double(offset) / 16000)
+            var start = Date()
+            var written = 0   // samples, speech and silence, since `start`
+            /// Writes in real time; false once the program has ended.
+            func say(_ block: [Int16]) -> Bool {
+                while !block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) == $0.count }) {
+                    // Closed (EPIPE): said again once the microphone is open again.
+                    close(fd)
+                    guard let reopened = Self.openForWriting(fifo, while: process) else { return false }
+                    fd = reopened
+                    start = Date()
+                    written = 0
+                }
+                written += block.count
+                let due = start.addingTimeInterval(Double(written) / 16000)
                 if due > Date() { Thread.sleep(until: due) }
+                return true
+            }
+            let quiet = [Int16](repeating: 0, count: chunk)
+            for part in speech {
+                let deadline = Date().addingTimeInterval(120)
+                while let cue = part.cue, !printed.text.contains(cue), Date() < deadline {
+                    guard say(quiet) else { return }
+                }
+                var offset = 0
+                while offset < part.samples.count {
+                    let end = min(offset + chunk, part.samples.count)
+                    guard say(Array(part.samples[offset..<end])) else { return }
+                    offset = end
+                }
             }
         }.start()
 
@@ -198,6 +259,19 @@ final class LiveSession {
                 printed.append(buffer[0..<n])
             }
         }.start()
+    }
+
+    /// Opens the FIFO once the program opens it for reading; nil if the program ends first.
+    private static func openForWriting(_ fifo: URL, while process: Process) -> Int32? {
+        while process.isRunning {
+            let fd = open(fifo.path, O_WRONLY | O_NONBLOCK)
+            if fd >= 0 {
+                _ = fcntl(fd, F_SETFL, 0)   // blocking writes from here on: real time, as a microphone
+                return fd
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
     }
 
     /// Everything printed so far.
