@@ -43,6 +43,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("carevoice.sqlite").path))
     }
 
+    /// "Help" whose h is lost (in noise, or said weakly) is still heard as help where the
+    /// assistant waits for a yes or no: these two voices saying "elp" were heard as "nope", a
+    /// refusal, before `help(2) EH L P` was in models/en-us/extra.dict.
+    @Test func helpWithoutItsHIsStillHeardAsHelp() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var manifest = "file\tkind\texpected\tspeaker\n"
+        for voice in ["en-us+f3", "en-us+m3"] {
+            try WAVFile.write(try SpokenFixtures.say("elp", voice: voice), to: dir.appendingPathComponent("\(voice).wav"))
+            manifest += "\(voice).wav\tcommand\thelp\t\(voice)\n"
+        }
+        try manifest.write(to: dir.appendingPathComponent("manifest.tsv"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["bench", "recognition", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
+                               "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").last == "recognition: 2/2 correct (100.0%)", "\(run.stdout)")
+    }
+
     @Test func aMalformedManifestIsRefusedWithItsLine() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
