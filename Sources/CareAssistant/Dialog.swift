@@ -87,6 +87,9 @@ public enum DialogEvent: Sendable, Equatable {
     /// A transcript whose words fit the sound only loosely: a reading in it is read back as a
     /// guess, digit by digit; otherwise it is taken as `heard`.
     case heardUnsure(String)
+    /// A yes whose words fit the sound only loosely: it may have been a no, so nothing is done
+    /// and the question is asked again.
+    case heardDoubtfulYes(String)
     /// A plain line of typed text (piped stdin, or a terminal line that was not pre-filled).
     case typed(String)
     /// The pre-filled editable line as it stands on Enter: unchanged means yes, emptied
@@ -239,6 +242,13 @@ public struct Dialog: Sendable {
     }
 
     public mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect] {
+        if case .heardDoubtfulYes(let text) = event {
+            guard state != .idle, let again = phrasebook.table.answers[Answer.repeat.rawValue]?.first else {
+                return handle(.heard(text), now: now)
+            }
+            // Every question that waits for a yes says itself again on "repeat".
+            return [.say(phrasebook.message(.yesDoubtful))] + handle(.heard(again), now: now)
+        }
         if case .heardUnsure(let text) = event {
             unsure = true
             defer { unsure = false }

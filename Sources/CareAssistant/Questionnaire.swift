@@ -66,6 +66,8 @@ public struct Questionnaire: Conversation {
     public mutating func handle(_ event: DialogEvent, now: Date = Date()) -> [DialogEffect] {
         // Every answer is read back and needs a yes already: a loosely heard one is no different.
         if case .heardUnsure(let text) = event { return handle(.heard(text), now: now) }
+        // Nothing is saved until the questionnaire's end, where the summary is confirmed again.
+        if case .heardDoubtfulYes(let text) = event { return handle(.heard(text), now: now) }
         switch (state, event) {
         case (.finished, _), (.saving, .heard), (.saving, .typed), (.saving, .edited), (.saving, .cancelledByKey):
             return []

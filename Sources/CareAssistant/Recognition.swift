@@ -130,6 +130,8 @@ public struct SpeechAcceptance: Sendable {
         case confident
         /// Taken, but read back as a guess, digit by digit.
         case unsure
+        /// A yes that may have been a no: asked again, nothing done.
+        case doubtfulYes
         /// Not meant for the assistant: "I didn't catch that".
         case notMeant
     }
@@ -139,12 +141,20 @@ public struct SpeechAcceptance: Sendable {
     /// guesses of 7 of the 13 misheard and 15 of the 46 heard right; -15: 10 and 27; -22: 5 and 12.
     public static let confidentFit = -20.0
 
+    /// Below this fit a yes may have been a no. On 64 + 48 synthetic yes/yep/no/nope (14
+    /// espeak-ng voices, clean and in pink noise at 10 dB; `bench recognition --details`), 110
+    /// yeses were heard as a yes with fits from -20.0 up, and 10 refusals heard as a yes had
+    /// -29.9 to -10.5: -17 catches 9 of those 10 and asks 1 of the 110 yeses again.
+    public static let confidentYesFit = -17.0
+
     /// How far the words fit the audio, in the state they were heard in. Emergency words are
     /// never doubted: help is given first. Without a measured fit the words stand.
     public func verdict(_ result: RecognitionResult, in context: ListeningContext) -> Verdict {
         guard let fit = result.grammarFit, !result.text.isEmpty else { return .confident }
-        let emergency = parser.parse(result.text) == .emergency
+        let intent = parser.parse(result.text)
+        let emergency = intent == .emergency
         guard fit >= (emergency ? minimumEmergencyFit : (minimumFit ?? context.minimumFit)) else { return .notMeant }
+        if intent == .answer(.yes) && fit < Self.confidentYesFit { return .doubtfulYes }
         return (fit < Self.confidentFit || guessesReadings) && !emergency ? .unsure : .confident
     }
 
@@ -158,6 +168,7 @@ public struct SpeechAcceptance: Sendable {
         switch verdict(result, in: context) {
         case .confident: return .heard(result.text)
         case .unsure: return .heardUnsure(result.text)
+        case .doubtfulYes: return .heardDoubtfulYes(result.text)
         case .notMeant: return .heard("")
         }
     }

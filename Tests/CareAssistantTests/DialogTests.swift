@@ -171,6 +171,19 @@ struct Script {
         #expect(s.said.first == "7.2 mmol/L. Shall I save it?")
     }
 
+    /// A yes that may have been a no saves nothing: the read-back is asked again.
+    @Test func aDoubtfulYesSavesNothingAndAsksAgain() {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        s.send(.heardDoubtfulYes("sure"))
+        #expect(s.saved == nil)
+        #expect(s.said.first == "I'm not sure that was a yes, so nothing is done yet.")
+        #expect(s.said.contains("6.5 mmol/L, before breakfast. Shall I save it?"), "\(s.said)")
+        #expect(s.listening == .answer)
+        s.send(.heard("yes"))
+        #expect(s.saved?.level.mmolPerL == 6.5)
+    }
+
     @Test func askingWhatWasRecordedAsksForThatDay() {
         var s = Script()
         s.send(.heard("what did i record yesterday"))
@@ -296,13 +309,18 @@ struct Script {
         #expect(script.said.first?.contains("If it doesn't work, I keep the voice I know now.") == true)
     }
 
-    @Test(arguments: ["no", "cancel"])
-    func noLeavesTheVoice(_ answer: String) {
+    /// No and cancel leave the voice as it is, whether learning or forgetting it was asked.
+    @Test(arguments: ["no", "cancel"], [
+        ("learn my voice", "All right, I won't learn your voice now.", DialogEffect.learnVoice),
+        ("use the general voice", "I kept your voice.", DialogEffect.forgetVoice),
+    ])
+    func noLeavesTheVoice(_ answer: String, _ asked: (request: String, sentence: String, effect: DialogEffect)) {
         var script = Self.hearing()
-        script.send(.heard("learn my voice"))
-        script.send(.heard(answer))
-        #expect(script.said.first == "All right, I won't learn your voice now.")
-        #expect(!script.effects.contains(.learnVoice))
+        script.dialog.hasLearnedVoice = true
+        script.send(.typed(asked.request))
+        script.send(.typed(answer))
+        #expect(script.said.first == asked.sentence)
+        #expect(!script.effects.contains(asked.effect))
         #expect(script.listening == .reading)
     }
 
@@ -333,14 +351,18 @@ struct Script {
         #expect(script.listening == .reading)
     }
 
-    @Test func helpAndGoodbyeStillWork() {
+    /// While learning or forgetting the voice is asked, help and goodbye work as everywhere.
+    @Test(arguments: [("learn my voice", "All right, I won't learn your voice now."),
+                      ("forget my voice", "I kept your voice.")])
+    func helpAndGoodbyeStillWork(_ request: String, _ leftAlone: String) {
         var script = Self.hearing()
-        script.send(.heard("learn my voice"))
+        script.dialog.hasLearnedVoice = true
+        script.send(.heard(request))
         script.send(.heard("help me"))
         #expect(script.effects.contains(.showEmergency))
         #expect(script.listening == .confirmation, "the question still waits")
         script.send(.heard("goodbye"))
-        #expect(script.said.first == "All right, I won't learn your voice now.")
+        #expect(script.said.first == leftAlone)
         #expect(script.effects.last == .exit)
     }
 
@@ -404,16 +426,6 @@ struct Script {
         #expect(script.said.first == "6.5 mmol/L. Shall I save it?", "back to readings")
     }
 
-    @Test(arguments: ["no", "cancel"])
-    func noKeepsTheVoice(_ answer: String) {
-        var script = Self.withLearnedVoice()
-        script.send(.typed("use the general voice"))
-        script.send(.typed(answer))
-        #expect(script.said.first == "I kept your voice.")
-        #expect(!script.effects.contains(.forgetVoice))
-        #expect(script.listening == .reading)
-    }
-
     @Test func whatBecameOfItIsSaid() {
         var nothing = Self.withLearnedVoice()
         Self.forget(&nothing, outcome: .nothingStored)
@@ -421,14 +433,6 @@ struct Script {
         var failed = Self.withLearnedVoice()
         Self.forget(&failed, outcome: .failed(reason: "the disk is read-only"))
         #expect(failed.said.first == "I couldn't forget your voice: the disk is read-only. Nothing changed.")
-    }
-
-    @Test func helpStillComesFirst() {
-        var script = Self.withLearnedVoice()
-        script.send(.heard("forget my voice"))
-        script.send(.heard("help"))
-        #expect(script.effects.contains(.showEmergency))
-        #expect(script.listening == .confirmation, "the question still waits")
     }
 
     @Test func chineseSaysItToo() {

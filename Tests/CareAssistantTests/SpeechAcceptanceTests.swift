@@ -27,6 +27,17 @@ import Testing
         #expect(acceptance.transcript(heard(phrase, fit: -61), in: .reading) == "")
     }
 
+    /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it
+    /// is doubted, other answers are not, and Chinese answers are not doubted for being Chinese.
+    @Test func aLooselyFittingYesIsDoubted() {
+        #expect(acceptance.event(heard("sure", fit: -17.5), in: .answer) == .heardDoubtfulYes("sure"))
+        #expect(acceptance.event(heard("yes", fit: -16.5), in: .answer) == .heard("yes"))
+        #expect(acceptance.event(heard("nope", fit: -25), in: .answer) == .heardUnsure("nope"))
+        let calibrated = SpeechAcceptance(table: chinese)
+        #expect(calibrated.event(heard("对", fit: -5), in: .answer) == .heardUnsure("对"))
+        #expect(calibrated.event(heard("对", fit: -18), in: .answer) == .heardDoubtfulYes("对"))
+    }
+
     @Test func eachStateHasItsOwnFloorUnlessOneIsGiven() {
         let calibrated = SpeechAcceptance(table: english)
         let digits = heard("six", fit: -40)
