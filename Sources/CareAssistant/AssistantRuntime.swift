@@ -280,7 +280,8 @@ public final class AssistantRuntime {
             return .noMicrophone(reason: "\(error)")
         }
         let (outcome, learned) = learnVoice(hearing: open)
-        if let after = learned ?? before { hear(with: after, announced: false) }
+        // Said only where the microphone is new to this session (a language not heard before).
+        if let after = learned ?? before { hear(with: after, announced: before == nil) }
         return outcome
     }
 
