@@ -243,7 +243,10 @@ public struct Dialog: Sendable {
 
     public mutating func handle(_ event: DialogEvent, now: Date) -> [DialogEffect] {
         if case .heardDoubtfulYes(let text) = event {
-            guard state != .idle, let again = phrasebook.table.answers[Answer.repeat.rawValue]?.first else {
+            // Nothing waits for a yes when idle; and a yes to the offer of help is taken, as
+            // help is: reading out the numbers needlessly costs less than not reading them.
+            guard state != .idle, state != .offeringHelp,
+                  let again = phrasebook.table.answers[Answer.repeat.rawValue]?.first else {
                 return handle(.heard(text), now: now)
             }
             // Every question that waits for a yes says itself again on "repeat".

@@ -49,6 +49,17 @@ import Testing
         #expect(s.dialog.state == .idle)
     }
 
+    /// A yes that may have been a no saves nothing elsewhere, but answers the offer of help.
+    @Test func aDoubtfulYesToTheOfferOfHelpIsTaken() {
+        var s = Script()
+        s.send(.typed("glucose 2.8"))
+        s.send(.typed("yes"))
+        #expect(s.dialog.state == .offeringHelp)
+        s.send(.heardDoubtfulYes("okay"))
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.dialog.state == .idle)
+    }
+
     @Test func aPhraseInsideASentenceStillCounts() {
         var s = Script()
         s.send(.typed("please call an ambulance now"))
