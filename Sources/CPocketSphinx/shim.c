@@ -6,6 +6,8 @@
 #include <sphinxbase/jsgf.h>
 #include <sphinxbase/fsg_model.h>
 #include <sphinxbase/logmath.h>
+#include <sphinxbase/fe.h>
+#include <sphinxbase/ckd_alloc.h>
 /* After the real headers, so the compiler checks every declaration in ours. */
 #include "CPocketSphinx.h"
 
@@ -45,4 +47,65 @@ char *carevoice_jsgf_words(const char *jsgf_source)
         logmath_free(lmath);
     jsgf_grammar_free(jsgf);
     return out;
+}
+
+struct carevoice_vad_s {
+    fe_t *fe;
+    mfcc_t **cepstra;
+    int32 capacity;
+};
+
+/* Frames one call may produce: a 20 ms block gives two or three, but the frames
+   held back before speech (-vad_prespeech) all come out when speech starts. */
+#define CAREVOICE_VAD_FRAMES 256
+
+carevoice_vad_t *carevoice_vad_init(cmd_ln_t *config)
+{
+    fe_t *fe = fe_init_auto_r(config);
+    if (fe == NULL)
+        return NULL;
+    carevoice_vad_t *vad = calloc(1, sizeof(*vad));
+    if (vad == NULL) {
+        fe_free(fe);
+        return NULL;
+    }
+    vad->fe = fe;
+    vad->capacity = CAREVOICE_VAD_FRAMES;
+    vad->cepstra = (mfcc_t **)ckd_calloc_2d(vad->capacity, fe_get_output_size(fe), sizeof(mfcc_t));
+    return vad;
+}
+
+void carevoice_vad_start_utt(carevoice_vad_t *vad)
+{
+    fe_start_utt(vad->fe);
+}
+
+void carevoice_vad_end_utt(carevoice_vad_t *vad)
+{
+    int32 n = 0;
+    fe_end_utt(vad->fe, vad->cepstra[0], &n);
+}
+
+int carevoice_vad_process(carevoice_vad_t *vad, const int16_t *samples, size_t n_samples)
+{
+    const int16 *p = samples;
+    size_t left = n_samples;
+    while (left > 0) {
+        int32 frames = vad->capacity;
+        size_t before = left;
+        if (fe_process_frames(vad->fe, &p, &left, vad->cepstra, &frames, NULL) < 0)
+            return -1;
+        if (left == before && frames == 0)
+            break; /* fewer samples than a frame: kept for the next call */
+    }
+    return fe_get_vad_state(vad->fe) ? 1 : 0;
+}
+
+void carevoice_vad_free(carevoice_vad_t *vad)
+{
+    if (vad == NULL)
+        return;
+    ckd_free_2d((void **)vad->cepstra);
+    fe_free(vad->fe);
+    free(vad);
 }

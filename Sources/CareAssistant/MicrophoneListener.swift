@@ -71,19 +71,34 @@ final class MicrophoneListener: @unchecked Sendable {
         return lock.withLock { recognizer }
     }
 
+    /// Captured audio waiting to be heard, with whether the assistant was speaking when it was
+    /// captured (so that its own voice is not heard however late the chunk is processed).
+    private let captured = CaptureQueue()
+
     private func loop() {
+        // The microphone is read on a thread of its own: a decode (0.1-1.5 s) outlasts ALSA's
+        // 0.1 s buffer, and what overran it was lost, the start of a quick answer among it.
+        let captureEnded = DispatchSemaphore(value: 0)
+        let capture = Thread { [self] in
+            defer { captured.close(); captureEnded.signal() }
+            while lock.withLock({ running }) {
+                do {
+                    guard let samples = try source.read(frames: Self.chunkFrames) else { return }
+                    captured.put(samples, muted: lock.withLock { muted || Date() < mutedUntil })
+                } catch {
+                    logger.warning("microphone stopped: \(error)")
+                    return
+                }
+            }
+        }
+        capture.name = "carevoice.microphone.capture"
+        capture.start()
+
         var current: ListeningContext?
         var decoding = lock.withLock { recognizer }
-        while lock.withLock({ running }) {
-            let chunk: [Int16]?
-            do {
-                chunk = try source.read(frames: Self.chunkFrames)
-            } catch {
-                logger.warning("microphone stopped: \(error)")
-                break
-            }
-            guard var samples = chunk else { break }
-            let (wanted, isMuted, latest, judge) = lock.withLock { (context, muted || Date() < mutedUntil, recognizer, acceptance) }
+        while lock.withLock({ running }), let (chunk, isMuted) = captured.take() {
+            var samples = chunk
+            let (wanted, latest, judge) = lock.withLock { (context, recognizer, acceptance) }
             if latest !== decoding {
                 decoding = latest
                 current = nil
@@ -103,7 +118,39 @@ final class MicrophoneListener: @unchecked Sendable {
                 events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))
             }
         }
+        stop()
+        captureEnded.wait()
         source.close()
         ended.signal()
+    }
+}
+
+/// Chunks from the capture thread to the listening one, in order.
+private final class CaptureQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var chunks: [(samples: [Int16], muted: Bool)] = []
+    private var closed = false
+
+    func put(_ samples: [Int16], muted: Bool) {
+        condition.withLock {
+            chunks.append((samples, muted))
+            condition.signal()
+        }
+    }
+
+    /// No more chunks will come.
+    func close() {
+        condition.withLock {
+            closed = true
+            condition.signal()
+        }
+    }
+
+    /// The next chunk, waiting for it; nil once the queue is closed and empty.
+    func take() -> ([Int16], Bool)? {
+        condition.withLock {
+            while chunks.isEmpty && !closed { condition.wait() }
+            return chunks.isEmpty ? nil : chunks.removeFirst()
+        }
     }
 }

@@ -58,6 +58,25 @@ import Testing
         #expect(texts.count == 2 && texts.first == "glucose six point five" && texts.last != "yes")
     }
 
+    /// A pause within an utterance shorter than the end detector's half second: the utterance
+    /// is heard whole, not cut at the pause.
+    @Test func aPauseWithinAnUtteranceDoesNotCutItShort() throws {
+        // Each phrase without espeak-ng's own silence around it (samples above 1 % of full scale).
+        let first = try SpokenFixtures.say("glucose six point five"), second = try SpokenFixtures.say("before breakfast")
+        func trimmed(_ samples: [Int16]) -> [Int16] {
+            let start = samples.firstIndex { abs(Int($0)) > 327 } ?? 0
+            let end = samples.lastIndex { abs(Int($0)) > 327 } ?? samples.count - 1
+            return Array(samples[start...end])
+        }
+        let rate = first.sampleRate
+        let pause = [Int16](repeating: 0, count: Int(0.3 * Double(rate)))
+        let samples = pause + trimmed(first.samples) + pause + trimmed(second.samples) + [Int16](repeating: 0, count: rate)
+        let recognizer = try Grammars.recognizer(select: "t")
+        var heard: [String] = []
+        recognizer.run(PCMAudio(samples: samples, sampleRate: rate)) { heard.append($0.text) }
+        #expect(heard == ["glucose six point five before breakfast"])
+    }
+
     /// A recording handed over after its first utterance (the conversation changed language):
     /// the rest goes to another recognizer, which hears the second utterance from its start,
     /// and the first recognizer hears nothing more.

@@ -55,6 +55,18 @@ void ps_seg_free(ps_seg_t *seg);
 
 /* CareVoice shims */
 
+/// sphinxbase's voice-activity detector on its own: a front end made from a
+/// decoder's configuration, so it decides exactly as the decoder's own would,
+/// and goes on deciding while the decoder decodes.
+typedef struct carevoice_vad_s carevoice_vad_t;
+carevoice_vad_t *carevoice_vad_init(cmd_ln_t *config);
+void carevoice_vad_start_utt(carevoice_vad_t *vad);
+void carevoice_vad_end_utt(carevoice_vad_t *vad);
+/// Feeds samples; returns 1 when the last frame was (in) speech, 0 when not,
+/// -1 on error.
+int carevoice_vad_process(carevoice_vad_t *vad, const int16_t *samples, size_t n_samples);
+void carevoice_vad_free(carevoice_vad_t *vad);
+
 /// Parses a JSGF grammar the way ps_set_jsgf_string does (first public rule)
 /// and lists the words it can produce, one per line, in a malloc'd string the
 /// caller frees. NULL when the grammar does not parse, has no public rule, or
