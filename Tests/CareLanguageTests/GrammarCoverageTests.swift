@@ -37,6 +37,29 @@ import Testing
         for mg in 18...630 { #expect(values.contains(String(mg)), "cannot say \(mg)") }
     }
 
+    /// A spoken reading's time comes before it ("yesterday at nine my sugar was six point five"),
+    /// never after: trailing times were heard in place of tags and in noise. Every sampled
+    /// sentence of the English reading rule that names a time names it before its number.
+    @Test func aSpokenTimeComesBeforeTheReading() throws {
+        let table = Fixtures.english
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .reading))
+        // Not "at": "at bedtime" is a tag.
+        let timeWords = Set((table.time.today + table.time.yesterday + table.time.now
+                             + table.time.partsOfDay.flatMap(\.say)).flatMap(Tokenizer.tokens))
+        let numberWords = Set(table.numbers.digits.keys).union(table.numbers.teens.keys).union(table.numbers.tens.keys)
+            .union([table.numbers.hundred])
+        var generator = SeededGenerator(seed: 17)
+        var timed = 0
+        for _ in 0..<3000 {
+            let words = Tokenizer.tokens(grammar.sample("reading", using: &generator))
+            guard let firstTime = words.firstIndex(where: timeWords.contains) else { continue }
+            timed += 1
+            let firstNumber = try #require(words.firstIndex(where: numberWords.contains), "\(words)")
+            #expect(firstTime < firstNumber, "a time after the reading: \(words.joined(separator: " "))")
+        }
+        #expect(timed > 100, "the reading rule lost its times: \(timed) of 3000")
+    }
+
     static let countries = ["CA", "GB", "US", "CN", "FR", "DE", "IN", "JP"]
     static let tables = ["en": Fixtures.english, "zh-Hans": Fixtures.chinese]
 
