@@ -385,7 +385,7 @@ public final class SpeechRecognizer {
 
     /// Decodes one whole utterance (samples at `configuration.sampleRate`, already noise-floored)
     /// with the current grammar, all of it in one call (once a stream has been heard, with the
-    /// running cepstral mean: see `calibrate`). A little noise is padded on both ends (see
+    /// running cepstral mean: see `decoderHearsStream`). A little noise is padded on both ends (see
     /// `leadIn`). Anything in progress from `process` is discarded.
     public func decode(_ samples: [Int16]) -> RecognitionResult {
         reset()
