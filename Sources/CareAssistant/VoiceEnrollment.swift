@@ -20,6 +20,12 @@ public final class VoiceEnrollment {
     /// Below this fit a recording does not sound like its words. As lenient as the emergency
     /// floor: a voice the general model fits badly is exactly the one that needs enrolling.
     public static let minimumFit = SpeechAcceptance.calibratedMinimumEmergencyFit
+    /// A take that fits this much worse than the median of the person's clear takes so far (once
+    /// there are two) is not taken either: it is the voice unlike itself, most likely other words
+    /// forced onto the phrase. On the real FSDD digits, none of the 240 heard right fell more than
+    /// 25 below its speaker's median (-27.6 to -40.2); "the kettle has boiled", said for "seven
+    /// eight nine" after two phrases that fit +11 and +22, fit -42.
+    public static let largestDropBelowTheVoice = 30.0
     /// Fewer clear recordings than this are too few to learn from.
     public static let minimumUtterances = 5
 
@@ -31,6 +37,8 @@ public final class VoiceEnrollment {
 
     private let recognizer: SpeechRecognizer
     private let table: LocaleTable
+    /// The fits of the takes judged clear so far.
+    private var clearFits: [Double] = []
     private var grammars: [String: String] = [:]
 
     /// A recognizer on the general model (the statistics are collected against it), keeping the
@@ -102,7 +110,8 @@ public final class VoiceEnrollment {
 
     private func judge(_ result: RecognitionResult, words: [String]) -> Take {
         guard !result.text.isEmpty, let fit = result.grammarFit else { return .unclear(fit: nil) }
-        guard fit >= Self.minimumFit else { return .unclear(fit: fit) }
+        guard Self.isClear(fit: fit, afterClearFits: clearFits) else { return .unclear(fit: fit) }
+        clearFits.append(fit)
         return .usable(VoiceAdapter.Utterance(samples: result.audio, words: words, speechSeconds: result.speechSeconds), fit: fit)
     }
 
@@ -120,6 +129,19 @@ public final class VoiceEnrollment {
 }
 
 extension VoiceEnrollment {
+    /// Another person's takes follow: judged against their own, not the last person's.
+    public func beginVoice() { clearFits = [] }
+
+    /// Whether a take that fits its words this well sounds like them: above `minimumFit`, and not
+    /// far below the person's other clear takes (`largestDropBelowTheVoice`).
+    static func isClear(fit: Double, afterClearFits fits: [Double]) -> Bool {
+        guard fit >= minimumFit else { return false }
+        guard fits.count >= 2 else { return true }
+        let sorted = fits.sorted(), middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return fit >= median - largestDropBelowTheVoice
+    }
+
     /// Learns the voice from the clear recordings, or says why not: too few of them, or the
     /// adaptation failed (the voice stored before is then kept). `announce` is told when the
     /// learning starts, which takes a few seconds.

@@ -48,6 +48,7 @@ struct BenchEnrollment: ParsableCommand {
             let phrases = own.filter { $0.kind == .enroll }
             let enrolling = phrases.isEmpty ? VoiceEnrollment.balancedSelection(own, count: count) : phrases
             let rest = own.filter { item in item.kind != .enroll && !enrolling.contains { $0.line == item.line } }
+            enrollment.beginVoice()
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker))

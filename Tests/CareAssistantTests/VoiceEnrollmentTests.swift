@@ -10,6 +10,21 @@ import CareLanguage
     }
 
     /// FSDD lists a speaker's takes digit by digit: twenty must be two of each digit.
+    /// A take is clear above the floor, and, once two takes are clear, not far below their
+    /// median: a voice the general model fits badly is still taken, other words are not.
+    @Test func aTakeFarBelowThePersonsOtherTakesIsUnclear() {
+        let floor = VoiceEnrollment.minimumFit, drop = VoiceEnrollment.largestDropBelowTheVoice
+        #expect(VoiceEnrollment.isClear(fit: floor, afterClearFits: []))
+        #expect(!VoiceEnrollment.isClear(fit: floor - 1, afterClearFits: []))
+        #expect(VoiceEnrollment.isClear(fit: -42, afterClearFits: [11]), "one take is no measure of a voice")
+        #expect(!VoiceEnrollment.isClear(fit: -42, afterClearFits: [11, 22]))
+        #expect(VoiceEnrollment.isClear(fit: 16.5 - drop, afterClearFits: [11, 22]))
+        // A voice that fits badly throughout: judged against itself, and the floor still holds.
+        #expect(VoiceEnrollment.isClear(fit: -55, afterClearFits: [-36, -44, -30]))
+        #expect(!VoiceEnrollment.isClear(fit: -58, afterClearFits: [-20, -25, -24]))
+        #expect(!VoiceEnrollment.isClear(fit: floor - 1, afterClearFits: [-50, -52]))
+    }
+
     @Test func aSelectionTakesEachExpectedValueInTurn() {
         let items = (0...9).flatMap { digit in (0...9).map { take in Self.item(String(digit), line: digit * 10 + take) } }
         let chosen = VoiceEnrollment.balancedSelection(items, count: 20)
