@@ -109,3 +109,115 @@ void carevoice_vad_free(carevoice_vad_t *vad)
     fe_free(vad->fe);
     free(vad);
 }
+
+struct carevoice_fsg_s {
+    jsgf_t *jsgf;
+    logmath_t *lmath;
+    fsg_model_t *fsg;
+};
+
+carevoice_fsg_t *carevoice_fsg_init(const char *jsgf_source)
+{
+    carevoice_fsg_t *g = calloc(1, sizeof(*g));
+    if (g == NULL)
+        return NULL;
+    jsgf_rule_t *rule;
+    if ((g->jsgf = jsgf_parse_string(jsgf_source, NULL)) == NULL
+        || (rule = jsgf_get_public_rule(g->jsgf)) == NULL
+        || (g->lmath = logmath_init(1.0001, 0, 0)) == NULL
+        || (g->fsg = jsgf_build_fsg(g->jsgf, rule, g->lmath, 1.0f)) == NULL) {
+        carevoice_fsg_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void carevoice_fsg_free(carevoice_fsg_t *g)
+{
+    if (g == NULL)
+        return;
+    fsg_model_free(g->fsg);
+    if (g->lmath)
+        logmath_free(g->lmath);
+    if (g->jsgf)
+        jsgf_grammar_free(g->jsgf);
+    free(g);
+}
+
+/* Adds every state reachable from those in `set` by null transitions. */
+static void fsg_null_closure(fsg_model_t *fsg, uint8 *set)
+{
+    int n = fsg_model_n_state(fsg);
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int s = 0; s < n; s++) {
+            if (!set[s])
+                continue;
+            for (fsg_arciter_t *it = fsg_model_arcs(fsg, s); it; it = fsg_arciter_next(it)) {
+                fsg_link_t *link = fsg_arciter_get(it);
+                if (fsg_link_wid(link) < 0 && !set[fsg_link_to_state(link)]) {
+                    set[fsg_link_to_state(link)] = 1;
+                    changed = 1;
+                }
+            }
+        }
+    }
+}
+
+int carevoice_fsg_prefix(carevoice_fsg_t *g, const char *words)
+{
+    fsg_model_t *fsg = g->fsg;
+    int n = fsg_model_n_state(fsg);
+    uint8 *here = calloc(n, 1), *next = calloc(n, 1);
+    char *text = strdup(words);
+    int status = 0;
+    if (here == NULL || next == NULL || text == NULL)
+        goto done;
+    here[fsg_model_start_state(fsg)] = 1;
+    fsg_null_closure(fsg, here);
+    char *save = NULL;
+    for (char *word = strtok_r(text, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+        int wid = fsg_model_word_id(fsg, word);
+        if (wid < 0)
+            goto done;
+        memset(next, 0, n);
+        int any = 0;
+        for (int s = 0; s < n; s++) {
+            if (!here[s])
+                continue;
+            for (fsg_arciter_t *it = fsg_model_arcs(fsg, s); it; it = fsg_arciter_next(it)) {
+                fsg_link_t *link = fsg_arciter_get(it);
+                if (fsg_link_wid(link) == wid) {
+                    next[fsg_link_to_state(link)] = 1;
+                    any = 1;
+                }
+            }
+        }
+        if (!any)
+            goto done;
+        fsg_null_closure(fsg, next);
+        uint8 *swap = here;
+        here = next;
+        next = swap;
+    }
+    status = CAREVOICE_FSG_PREFIX;
+    if (here[fsg_model_final_state(fsg)])
+        status |= CAREVOICE_FSG_COMPLETE;
+    for (int s = 0; s < n && !(status & CAREVOICE_FSG_GOES_ON); s++) {
+        if (!here[s])
+            continue;
+        for (fsg_arciter_t *it = fsg_model_arcs(fsg, s); it; it = fsg_arciter_next(it)) {
+            if (fsg_link_wid(fsg_arciter_get(it)) >= 0) {
+                status |= CAREVOICE_FSG_GOES_ON;
+                fsg_arciter_free(it);
+                break;
+            }
+        }
+    }
+done:
+    free(here);
+    free(next);
+    free(text);
+    return status;
+}

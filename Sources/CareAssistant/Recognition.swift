@@ -59,6 +59,8 @@ public enum RecognizerFactory {
             configuration.pronounce = { phones.pronunciation(of: $0, speller: speller) }
         }
         configuration.measuresFit = true
+        // A sentence is answered after a short pause only when it is sure what was said.
+        configuration.earlyEndMinimumFit = SpeechAcceptance.confidentFit
         return configuration
     }
 

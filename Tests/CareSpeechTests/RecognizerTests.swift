@@ -61,13 +61,7 @@ import Testing
     /// A pause within an utterance shorter than the end detector's half second: the utterance
     /// is heard whole, not cut at the pause.
     @Test func aPauseWithinAnUtteranceDoesNotCutItShort() throws {
-        // Each phrase without espeak-ng's own silence around it (samples above 1 % of full scale).
         let first = try SpokenFixtures.say("glucose six point five"), second = try SpokenFixtures.say("before breakfast")
-        func trimmed(_ samples: [Int16]) -> [Int16] {
-            let start = samples.firstIndex { abs(Int($0)) > 327 } ?? 0
-            let end = samples.lastIndex { abs(Int($0)) > 327 } ?? samples.count - 1
-            return Array(samples[start...end])
-        }
         let rate = first.sampleRate
         let pause = [Int16](repeating: 0, count: Int(0.3 * Double(rate)))
         let samples = pause + trimmed(first.samples) + pause + trimmed(second.samples) + [Int16](repeating: 0, count: rate)
@@ -75,6 +69,61 @@ import Testing
         var heard: [String] = []
         recognizer.run(PCMAudio(samples: samples, sampleRate: rate)) { heard.append($0.text) }
         #expect(heard == ["glucose six point five before breakfast"])
+    }
+
+    /// A sentence that cannot go on ends after a short pause; one that can (a tag may follow
+    /// the value) waits out the detector's whole half second, as anything else does.
+    @Test func aSentenceThatCannotGoOnEndsAfterAShortPause() throws {
+        func endAfterSpeech(_ text: String, grammar: String) throws -> (heard: [String], wait: Double) {
+            let spoken = try SpokenFixtures.say(text)
+            let speech = trimmed(spoken.samples), rate = spoken.sampleRate
+            let silence = [Int16](repeating: 0, count: rate / 2)
+            let recognizer = try Grammars.recognizer(select: grammar)
+            var results: [RecognitionResult] = []
+            recognizer.run(PCMAudio(samples: silence + speech + silence + silence, sampleRate: rate)) { results.append($0) }
+            let speechEnd = Double(silence.count + speech.count) / Double(rate)
+            return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd)
+        }
+        let yes = try endAfterSpeech("yes", grammar: "yn")
+        let tagged = try endAfterSpeech("glucose six point five before breakfast", grammar: "t")
+        let untagged = try endAfterSpeech("glucose six point five", grammar: "t")
+        #expect(yes.heard == ["yes"] && tagged.heard == ["glucose six point five before breakfast"])
+        #expect(untagged.heard == ["glucose six point five"])
+        #expect(yes.wait < 0.4 && tagged.wait < 0.4, "yes after \(yes.wait) s, the tagged reading after \(tagged.wait) s")
+        #expect(untagged.wait >= 0.45, "the untagged reading after \(untagged.wait) s")
+    }
+
+    /// Forced onto a grammar, unrelated words are a whole sentence at every pause; a sentence
+    /// ends early only when its words also fit the sound well, so an unrelated one is heard
+    /// whole, and judged whole, while a closed reading said clearly still ends after a short pause.
+    @Test func anUnrelatedSentenceIsNotCutAtItsPauses() throws {
+        func utterances(_ phrases: [String], grammar: String, minimumFit: Double?) throws -> [RecognitionResult] {
+            let spoken = try phrases.map { try SpokenFixtures.say($0, voice: "en-us+m3") }
+            let rate = spoken[0].sampleRate
+            let pause = [Int16](repeating: 0, count: Int(0.3 * Double(rate)))
+            let samples = spoken.map { pause + trimmed($0.samples) }.joined() + [Int16](repeating: 0, count: rate)
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.measuresFit = true
+            configuration.earlyEndMinimumFit = minimumFit
+            let recognizer = try SpeechRecognizer(configuration, grammars: [
+                "yn": Grammars.yesNo, "t": Grammars.sentence,
+            ])
+            try recognizer.selectGrammar(grammar)
+            var results: [RecognitionResult] = []
+            recognizer.run(PCMAudio(samples: Array(samples), sampleRate: rate)) { results.append($0) }
+            return results
+        }
+        let unrelated = ["could you", "pass me the salt"]
+        let unguarded = try utterances(unrelated, grammar: "yn", minimumFit: nil)
+        #expect(unguarded.count == 2, "cut at the pause without the fit: \(unguarded.map { ($0.text, $0.grammarFit ?? 0, $0.endpoint ?? 0) })")
+        let guarded = try utterances(unrelated, grammar: "yn", minimumFit: -20)
+        #expect(guarded.count == 1, "\(guarded.map { ($0.text, $0.grammarFit ?? 0, $0.endpoint ?? 0) })")
+        let reading = try utterances(["glucose six point five before breakfast"], grammar: "t", minimumFit: -20)
+        #expect(reading.map(\.text) == ["glucose six point five before breakfast"])
+        let spokenReading = try SpokenFixtures.say("glucose six point five before breakfast", voice: "en-us+m3")
+        let speechEnd = Double(Int(0.3 * Double(spokenReading.sampleRate)) + trimmed(spokenReading.samples).count) / Double(spokenReading.sampleRate)
+        let wait = (reading.first?.endpoint ?? .infinity) - speechEnd
+        #expect(wait < 0.4, "the reading closed \(wait) s after its speech")
     }
 
     /// A recording handed over after its first utterance (the conversation changed language):
@@ -101,8 +150,9 @@ import Testing
         #expect(heardSecond == ["yes"])
     }
 
-    /// The endpoint says where in the recording each utterance was closed: about half a second
-    /// of silence after its speech (the detector waits 0.5 s), measured from the recording's start.
+    /// The endpoint says where in the recording each utterance was closed, measured from the
+    /// recording's start: about half a second of silence after a sentence that can go on (the
+    /// detector waits 0.5 s), about 0.2 s after one that cannot ("yes").
     @Test func endpointsArePositionsInTheRecording() throws {
         let rate = 22050
         var samples = [Int16](repeating: 0, count: rate)                  // 1 s of silence first
@@ -120,9 +170,9 @@ import Testing
             try? recognizer.selectGrammar("yn")
         }
         try #require(results.count == 2)
-        for (result, speechEnd) in zip(results, [firstEnd, secondEnd]) {
+        for (result, (speechEnd, waits)) in zip(results, [(firstEnd, 0.4..<0.7), (secondEnd, 0.1..<0.4)]) {
             let wait = try #require(result.endpoint) - speechEnd
-            #expect(wait > 0.4 && wait < 0.7, "closed \(wait) s after the speech ended")
+            #expect(waits.contains(wait), "\(result.text) closed \(wait) s after the speech ended")
             #expect(result.decodingTime > 0 && result.decodingTime < 5)
         }
         #expect(recognizer.decode(try speech16k("yes")).endpoint == nil)
@@ -365,4 +415,12 @@ import Testing
         source.close()
         #expect(try source.read(frames: 10) == nil)
     }
+}
+
+/// A phrase without espeak-ng's own silence around it (from the first to the last sample above
+/// 1 % of full scale).
+private func trimmed(_ samples: [Int16]) -> [Int16] {
+    let start = samples.firstIndex { abs(Int($0)) > 327 } ?? 0
+    let end = samples.lastIndex { abs(Int($0)) > 327 } ?? samples.count - 1
+    return Array(samples[start...end])
 }

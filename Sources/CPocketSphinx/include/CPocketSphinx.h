@@ -73,3 +73,21 @@ void carevoice_vad_free(carevoice_vad_t *vad);
 /// cannot be turned into a finite-state grammar. This lets the caller name a
 /// word missing from the dictionary, which pocketsphinx only writes to its log.
 char *carevoice_jsgf_words(const char *jsgf_source);
+
+/// A JSGF grammar's finite-state form, kept to ask where a sequence of words
+/// stands in it (the decoder's own copy is out of reach).
+typedef struct carevoice_fsg_s carevoice_fsg_t;
+/// NULL when the grammar does not parse or has no public rule.
+carevoice_fsg_t *carevoice_fsg_init(const char *jsgf_source);
+void carevoice_fsg_free(carevoice_fsg_t *g);
+enum {
+    /// The words are the start of at least one sentence of the grammar.
+    CAREVOICE_FSG_PREFIX = 1,
+    /// ... and a whole sentence.
+    CAREVOICE_FSG_COMPLETE = 2,
+    /// ... and some sentence goes on after them.
+    CAREVOICE_FSG_GOES_ON = 4,
+};
+/// Where `words` (separated by single spaces) stand in the grammar: 0 when no
+/// sentence starts with them, else CAREVOICE_FSG_* flags.
+int carevoice_fsg_prefix(carevoice_fsg_t *g, const char *words);
