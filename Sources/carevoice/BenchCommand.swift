@@ -59,10 +59,7 @@ struct BenchLoop: ParsableCommand {
             var heard: [String] = []
             runtime.onHeard = { result in
                 heard.append(result.text)
-                // Live, the person has been silent since their speech ended: the detector's wait is
-                // audio time, and the final decode came after it.
-                let speechEnd = session.speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
-                output.markHeard(detection: (result.endpoint ?? speechEnd) - speechEnd, decoding: result.decodingTime)
+                output.markHeard(result, speechEnds: session.speechEnds)
             }
             runtime.run()
             latencies += output.latencies
@@ -90,6 +87,10 @@ struct BenchLoop: ParsableCommand {
             Console.line(String(format: "  medians: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
                                 ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.decoding), 0.5),
                                 ms(latencies.map(\.reply), 0.5)))
+            let readBacks = latencies.filter { $0.grammar == ListeningContext.reading.rawValue }.map(\.total)
+            let others = latencies.filter { $0.grammar != ListeningContext.reading.rawValue }.map(\.total)
+            Console.line(String(format: "  read-back of a reading: median %.0f ms, p95 %.0f ms (%d); reply to an answer: median %.0f ms, p95 %.0f ms (%d)",
+                                ms(readBacks, 0.5), ms(readBacks, 0.95), readBacks.count, ms(others, 0.5), ms(others, 0.95), others.count))
         }
         Console.line("peak memory: \(peakMemoryMiB()) MiB")
         Console.line(String(format: "loop: %d/%d saved exactly right (%.1f%%)", right, count, Double(right) * 100 / Double(max(count, 1))))
@@ -134,10 +135,7 @@ struct BenchOnboarding: ParsableCommand {
             configuration.onboarding = OnboardingStart(countries: countries, today: CalendarDay.today(),
                                                        settings: Settings(), thenReadings: false)
             let runtime = AssistantRuntime(configuration)
-            runtime.onHeard = { result in
-                let speechEnd = session.speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
-                output.markHeard(detection: (result.endpoint ?? speechEnd) - speechEnd, decoding: result.decodingTime)
-            }
+            runtime.onHeard = { result in output.markHeard(result, speechEnds: session.speechEnds) }
             runtime.run()
             // The person listens to every question and read-back, answers at once, and waits
             // for each reply; the reply's wait is inside the next sentence's start.
@@ -246,6 +244,8 @@ struct ReplyLatency {
     var decoding: Double
     /// The dialog, the store and synthesizing the reply (espeak-ng renders a sentence before it plays).
     var reply: Double
+    /// The grammar the utterance was heard in: a reading's is answered by its read-back.
+    var grammar: String
     var total: Double { detection + decoding + reply }
 }
 
@@ -254,7 +254,7 @@ struct ReplyLatency {
 final class TimingOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let voice: String
-    private var heard: (at: Date, detection: Double, decoding: Double)?
+    private var heard: (at: Date, detection: Double, decoding: Double, grammar: String)?
     private(set) var latencies: [ReplyLatency] = []
     /// How long everything said would take to hear.
     private(set) var spokenSeconds = 0.0
@@ -264,14 +264,20 @@ final class TimingOutput: SpeechOutput {
         self.voice = voice
     }
 
-    func markHeard(detection: Double, decoding: Double) { heard = (Date(), detection, decoding) }
+    /// An utterance was heard (its end in `speechEnds`, the session's ends of speech): the next
+    /// thing said is its reply. Live, the person has been silent since their speech ended: the
+    /// detector's wait is audio time, and the final decode came after it.
+    func markHeard(_ result: RecognitionResult, speechEnds: [Double]) {
+        let speechEnd = speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
+        heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, result.grammar)
+    }
 
     func speak(_ text: String) throws {
         let audio = try synthesizer.synthesize(text, voice: voice)
         spokenSeconds += Double(audio.samples.count) / Double(audio.sampleRate)
         if let heard {
             latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
-                                          reply: Date().timeIntervalSince(heard.at)))
+                                          reply: Date().timeIntervalSince(heard.at), grammar: heard.grammar))
             self.heard = nil
         }
     }
