@@ -59,8 +59,11 @@ public enum RecognizerFactory {
             configuration.pronounce = { phones.pronunciation(of: $0, speller: speller) }
         }
         configuration.measuresFit = true
-        // A sentence is answered after a short pause only when it is sure what was said.
+        // A sentence is answered after a short pause only when it is sure what was said, and
+        // what was said cannot change: nothing can follow it, or nothing that follows changes it.
         configuration.earlyEndMinimumFit = SpeechAcceptance.confidentFit
+        let parser = UtteranceParser(table: table)
+        configuration.meaningIsSettled = { parser.parse($0).meansTheSameWhateverFollows }
         return configuration
     }
 

@@ -29,6 +29,18 @@ public enum Intent: Sendable, Equatable {
     case unknown
 }
 
+extension Intent {
+    /// Whether more words said after these could not change what they mean: an answer ("yes",
+    /// "yes please") and a call for help ("help", "help me"). A reading could still gain its
+    /// meal, a number its last digit.
+    public var meansTheSameWhateverFollows: Bool {
+        switch self {
+        case .answer, .emergency: return true
+        default: return false
+        }
+    }
+}
+
 public enum Answer: String, Sendable, Equatable, CaseIterable {
     case yes, no, cancel, `repeat`
 }

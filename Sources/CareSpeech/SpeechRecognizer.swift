@@ -80,6 +80,10 @@ public final class SpeechRecognizer {
         /// The pause, in seconds, that ends an utterance whose words are a whole sentence that
         /// cannot go on ("yes", a reading with its tag), instead of the detector's half second.
         public var earlyEndSilence = 0.2
+        /// Whether words that are a whole sentence, though a longer one starts with them, already
+        /// say all they will ("yes", which "please" may follow): then they too end after
+        /// `earlyEndSilence`. Nil: only a sentence that nothing can follow does.
+        public var meaningIsSettled: (@Sendable (String) -> Bool)?
         /// When the fit is measured, a sentence ends early only if its words fit the sound at
         /// least this well so far: forced onto a grammar, unrelated speech is a whole sentence at
         /// many a pause ("could you | pass me the salt" was cut in two in a yes-or-no grammar, and
@@ -586,14 +590,19 @@ public final class SpeechRecognizer {
     }
 
     /// Whether the words heard so far in this utterance are a whole sentence of its grammar that
-    /// no sentence goes on from ("yes", a reading with its tag), so that a short pause
+    /// no sentence goes on from (a reading with its tag), or whose meaning more words cannot
+    /// change (`Configuration.meaningIsSettled`), so that a short pause
     /// (`Configuration.earlyEndSilence`) ends it. A sentence that can go on ("glucose six point
     /// five", which a tag may follow) waits the whole hangover, as does anything else.
     private var endsEarly: Bool {
         guard let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }),
-              shape.standing(of: hypothesis) == .complete(goesOn: false) else { return false }
+        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
+        switch shape.standing(of: hypothesis) {
+        case .complete(goesOn: false): break
+        case .complete(goesOn: true) where configuration.meaningIsSettled?(hypothesis) == true: break
+        default: return false
+        }
         guard let minimum = configuration.earlyEndMinimumFit else { return true }
         return (fitSoFar() ?? -.infinity) >= minimum
     }

@@ -93,6 +93,27 @@ import Testing
         #expect(untagged.wait >= 0.45, "the untagged reading after \(untagged.wait) s")
     }
 
+    /// A sentence that could go on but whose meaning is settled ("yes", which "please" may
+    /// follow) ends after the short pause when the configuration says so, and waits otherwise.
+    @Test func aSentenceWhoseMeaningIsSettledEndsAfterAShortPause() throws {
+        let spoken = try SpokenFixtures.say("yes")
+        let speech = trimmed(spoken.samples), rate = spoken.sampleRate
+        let silence = [Int16](repeating: 0, count: rate / 2)
+        let speechEnd = Double(silence.count + speech.count) / Double(rate)
+        func wait(settled: (@Sendable (String) -> Bool)?) throws -> Double {
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.meaningIsSettled = settled
+            let recognizer = try SpeechRecognizer(configuration, grammars: ["a": "#JSGF V1.0; grammar a; public <s> = yes [please] | no;"])
+            var results: [RecognitionResult] = []
+            recognizer.run(PCMAudio(samples: silence + speech + silence + silence, sampleRate: rate)) { results.append($0) }
+            #expect(results.map(\.text) == ["yes"])
+            return (results.first?.endpoint ?? .infinity) - speechEnd
+        }
+        let waited = try wait(settled: nil), settled = try wait(settled: { $0 == "yes" })
+        #expect(waited >= 0.45, "without a settled meaning it closed after \(waited) s")
+        #expect(settled < 0.4, "settled, it closed after \(settled) s")
+    }
+
     /// Forced onto a grammar, unrelated words are a whole sentence at every pause; a sentence
     /// ends early only when its words also fit the sound well, so an unrelated one is heard
     /// whole, and judged whole, while a closed reading said clearly still ends after a short pause.
