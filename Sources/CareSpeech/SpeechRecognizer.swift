@@ -78,7 +78,8 @@ public final class SpeechRecognizer {
         /// half as much processing again, and the model loaded twice).
         public var measuresFit = false
         /// The pause, in seconds, that ends an utterance whose words are a whole sentence that
-        /// cannot go on ("yes", a reading with its tag), instead of the detector's half second.
+        /// cannot go on (a reading with its tag) or whose meaning is settled (`meaningIsSettled`),
+        /// instead of the detector's half second.
         public var earlyEndSilence = 0.2
         /// Whether words that are a whole sentence, though a longer one starts with them, already
         /// say all they will ("yes", which "please" may follow): then they too end after
@@ -335,6 +336,8 @@ public final class SpeechRecognizer {
         let replacingSelected = name == activeGrammar
         // An utterance in progress belongs to the search about to be freed.
         if replacingSelected { reset() }
+        // Searches are built with the decoders out of an utterance; one being said goes on being
+        // collected and is decoded whole at its end (`endUtteranceInStream`).
         stopHearing()
         try compile(name: name, source: source, searchOptions: searchOptions)
         // pocketsphinx frees the search a new one of the same name replaces, but keeps pointing
@@ -372,7 +375,7 @@ public final class SpeechRecognizer {
         guard let (path, options) = pendingLanguageModels[name] else { return }
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
-        stopHearing()
+        stopHearing()   // as in addGrammar
         let started = Date()
         guard Self.withSearchOptions(options, in: config, { ps_set_lm_file(decoder, name, path) }) == 0 else {
             throw SpeechError.recognizerUnavailable("pocketsphinx could not load the language model \(path)")
@@ -595,7 +598,7 @@ public final class SpeechRecognizer {
     /// (`Configuration.earlyEndSilence`) ends it. A sentence that can go on ("glucose six point
     /// five", which a tag may follow) waits the whole hangover, as does anything else.
     private var endsEarly: Bool {
-        guard let shape = grammarShapes[activeGrammar] else { return false }
+        guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
         switch shape.standing(of: hypothesis) {
@@ -607,8 +610,8 @@ public final class SpeechRecognizer {
         return (fitSoFar() ?? -.infinity) >= minimum
     }
 
-    /// `RecognitionResult.grammarFit` of the best paths so far, mid-utterance; nil when it is
-    /// not measured, or no words have been heard yet.
+    /// `RecognitionResult.grammarFit` of the best paths so far, mid-utterance or at its end; nil
+    /// when it is not measured, or no words have been heard yet.
     private func fitSoFar() -> Double? {
         guard let fitDecoder else { return nil }
         var score: Int32 = 0
@@ -631,7 +634,10 @@ public final class SpeechRecognizer {
     /// at once: given the lead-in and pre-roll (0.75 s) in one call, pocketsphinx 0.8's streaming
     /// search lost words ("glucose six point five before breakfast" came out without its tag,
     /// or as nothing).
+    /// Nothing is fed outside an utterance: after ps_end_utt, ps_process_raw takes no samples
+    /// and loops for ever on them.
     private func hear(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) {
+        guard hearsUtterance else { return }
         let step = wholeUtterance ? max(samples.count, 1) : Self.blockSamples(configuration.sampleRate)
         var offset = 0
         while offset < samples.count {
@@ -676,19 +682,28 @@ public final class SpeechRecognizer {
         utteranceAudio = []
     }
 
-    /// The utterance that just ended in the stream, its search finished.
+    /// The utterance that just ended in the stream: its search finished, or, when it was not
+    /// heard as it was said, decoded as a whole.
     private func endUtteranceInStream() -> RecognitionResult {
         let started = Date()
-        var result = endUtterance()
-        let searched = Int(ps_get_n_frames(decoder))
-        if framesHeard < Self.framesToLearnTheMean {
-            // With the generic mean, "血糖六点五早餐前", the first utterance of a Chinese
-            // session, was heard as 血糖六点五毫克晚餐前.
+        // False when a search was built while it was said (`addGrammar`, a language model's
+        // first use): the decoders stopped, and only its audio was kept.
+        let heardAsSaid = hearsUtterance
+        var result: RecognitionResult
+        if heardAsSaid && framesHeard >= Self.framesToLearnTheMean {
+            result = endUtterance()
+            framesHeard += Int(ps_get_n_frames(decoder))
+            if configuration.keepsAudio { result.audio = Self.paddedLeadIn(configuration.sampleRate) + utteranceAudio }
+        } else {
+            // The first utterances are decoded again with a mean that now includes them: with the
+            // generic mean, "血糖六点五早餐前", the first utterance of a Chinese session, was heard
+            // as 血糖六点五毫克晚餐前.
+            if heardAsSaid {
+                stopHearing()
+                framesHeard += Int(ps_get_n_frames(decoder))
+            }
             result = decodeWhole(utteranceAudio)
-        } else if configuration.keepsAudio {
-            result.audio = Self.paddedLeadIn(configuration.sampleRate) + utteranceAudio
         }
-        framesHeard += searched
         stopDetectors()
         result.decodingTime = Date().timeIntervalSince(started)
         result.endpoint = Double(samplesHeard) / Double(configuration.sampleRate)

@@ -147,6 +147,30 @@ import Testing
         #expect(wait < 0.4, "the reading closed \(wait) s after its speech")
     }
 
+    /// A grammar added while an utterance is being heard (a new enrollment phrase, a language
+    /// model loaded the first time it is chosen) does not lose that utterance: it is still heard
+    /// whole when it ends.
+    @Test func aGrammarAddedMidUtteranceKeepsTheUtterance() throws {
+        let recognizer = try Grammars.recognizer(select: "t")
+        let speech = try speech16k("glucose six point five before breakfast")
+        let silence = [Int16](repeating: 0, count: 16000)
+        var heard: [String] = []
+        func feed(_ samples: [Int16]) {
+            for start in stride(from: 0, to: samples.count, by: 1600) {
+                heard += recognizer.process(Array(samples[start..<min(start + 1600, samples.count)])).map(\.text)
+            }
+        }
+        // Past the first utterances, which are decoded whole anyway (`framesToLearnTheMean`).
+        for _ in 0..<3 { feed(silence + speech + silence) }
+        #expect(heard.count == 3)
+        heard = []
+        feed(Array(speech[..<(speech.count / 2)]))
+        try recognizer.addGrammar(name: "other", source: "#JSGF V1.0; grammar other; public <s> = hello;")
+        feed(Array(speech[(speech.count / 2)...]) + silence)
+        heard += recognizer.finish().map { [$0.text] } ?? []
+        #expect(heard == ["glucose six point five before breakfast"])
+    }
+
     /// A recording handed over after its first utterance (the conversation changed language):
     /// the rest goes to another recognizer, which hears the second utterance from its start,
     /// and the first recognizer hears nothing more.
