@@ -90,6 +90,13 @@ public final class SpeechRecognizer {
         /// many a pause ("could you | pass me the salt" was cut in two in a yes-or-no grammar, and
         /// each half judged alone). Nil: the words alone decide.
         public var earlyEndMinimumFit: Double?
+        /// Words to be heard rather than missed (the first words of the emergency phrases): in
+        /// every grammar, each path into one of them is `favouredWordOdds` times likelier than
+        /// the grammar alone makes it (a grammar may have its own odds: `addGrammar`). The odds
+        /// move only the choice between paths; the grammar fit, which rejection judges, stays
+        /// acoustic.
+        public var favouredWords: Set<String> = []
+        public var favouredWordOdds = 1.0
         /// Return the audio of each utterance with its result (`RecognitionResult.audio`).
         public var keepsAudio = false
         public init() {}
@@ -283,7 +290,8 @@ public final class SpeechRecognizer {
     /// fit is measured.
     private var listeners: [OpaquePointer] { [decoder] + (fitDecoder.map { [$0] } ?? []) }
 
-    private func compile(name: String, source: String, searchOptions: [String: Double] = [:]) throws {
+    private func compile(name: String, source: String, searchOptions: [String: Double] = [:],
+                         favouredWordOdds: Double? = nil) throws {
         // The JSGF lexer echoes text it cannot match before the header to stdout, so never hand it any.
         guard Self.startsWithJSGFHeader(source) else {
             throw SpeechError.badGrammar("\(name): does not start with a #JSGF header")
@@ -308,7 +316,10 @@ public final class SpeechRecognizer {
         guard unknown.isEmpty else {
             throw SpeechError.badGrammar("\(name): not a per-grammar setting: \(unknown.sorted().joined(separator: ", "))")
         }
-        guard Self.withSearchOptions(searchOptions, in: config, { ps_set_jsgf_string(decoder, name, source) }) == 0 else {
+        let favoured = configuration.favouredWords.sorted().joined(separator: "\n")
+        guard Self.withSearchOptions(searchOptions, in: config, {
+            carevoice_set_jsgf_favouring(decoder, config, name, source, favoured, favouredWordOdds ?? configuration.favouredWordOdds)
+        }) == 0 else {
             throw SpeechError.badGrammar("\(name): pocketsphinx rejected it")
         }
         grammarShapes[name] = GrammarShape(jsgf: source)
@@ -330,7 +341,10 @@ public final class SpeechRecognizer {
     /// Adds (or replaces) a grammar after start-up, e.g. one built from words `canPronounce` accepts.
     /// - Parameter searchOptions: settings for this grammar only (see `searchOptionNames`),
     ///   e.g. ["-wip": 1e-6]; the others are the decoder's.
-    public func addGrammar(name: String, source: String, searchOptions: [String: Double] = [:]) throws {
+    /// - Parameter favouredWordOdds: this grammar's odds for the favoured words
+    ///   (`Configuration.favouredWords`); nil: the configuration's.
+    public func addGrammar(name: String, source: String, searchOptions: [String: Double] = [:],
+                           favouredWordOdds: Double? = nil) throws {
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
         let replacingSelected = name == activeGrammar
@@ -339,7 +353,7 @@ public final class SpeechRecognizer {
         // Searches are built with the decoders out of an utterance; one being said goes on being
         // collected and is decoded whole at its end (`endUtteranceInStream`).
         stopHearing()
-        try compile(name: name, source: source, searchOptions: searchOptions)
+        try compile(name: name, source: source, searchOptions: searchOptions, favouredWordOdds: favouredWordOdds)
         // pocketsphinx frees the search a new one of the same name replaces, but keeps pointing
         // at it when it was the selected one: point it at the new one.
         if replacingSelected && ps_set_search(decoder, name) != 0 {

@@ -27,6 +27,21 @@ import Testing
         #expect(acceptance.transcript(heard(phrase, fit: -61), in: .reading) == "")
     }
 
+    /// The favoured emergency words begin the emergency phrases and nothing else: favouring one
+    /// that other phrases have would tilt them too.
+    @Test(arguments: ["en", "zh-Hans"])
+    func theFavouredWordsAreTheEmergencyPhrasesOwn(_ locale: String) {
+        let table = locale == english.id ? english : chinese
+        let favoured = RecognizerFactory.emergencyWords(table)
+        #expect(table.emergency.allSatisfy { phrase in favoured.contains { phrase == $0 || phrase.hasPrefix($0 + " ") } })
+        for context in ListeningContext.grammarContexts {
+            let others = GrammarBuilder(table: table).jsgf(for: context).split(separator: "\n")
+                .filter { !$0.hasPrefix("<emergency>") && !$0.hasPrefix("public") }
+                .flatMap { $0.split { " ()|[];=<>*+".contains($0) } }.map(String.init)
+            #expect(favoured.isDisjoint(with: others), "\(table.id) \(context.rawValue)")
+        }
+    }
+
     /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it
     /// is doubted, other answers are not, and Chinese answers are not doubted for being Chinese.
     @Test func aLooselyFittingYesIsDoubted() {

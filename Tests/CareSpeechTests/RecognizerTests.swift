@@ -270,6 +270,31 @@ import Testing
     }
 
 
+    /// Favoured words (the emergency words) win the choice between paths by their odds, in
+    /// every grammar, added later ones too; other words and the fit's acoustic yardstick are
+    /// left as they were.
+    @Test func favouredWordsWinByTheirOdds() throws {
+        let grammar = "#JSGF V1.0; grammar a; public <a> = help | nope | yes;"
+        func heard(_ text: String, odds: Double, addedLater: Bool = false) throws -> RecognitionResult {
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.measuresFit = true
+            configuration.favouredWords = ["help", "ambulance"]   // one the grammar lacks
+            configuration.favouredWordOdds = odds
+            let recognizer = try SpeechRecognizer(configuration, grammars: ["a": addedLater ? Grammars.yesNo : grammar])
+            if addedLater { try recognizer.addGrammar(name: "a", source: grammar) }
+            return recognizer.decode(try speech16k(text))
+        }
+        let plain = try heard("nope", odds: 1)
+        #expect(plain.text == "nope")
+        #expect(try heard("yes", odds: 1).text == "yes")
+        // Odds no sound can outweigh: every utterance becomes the favoured word.
+        #expect(try heard("nope", odds: 1e30).text == "help")
+        #expect(try heard("yes", odds: 1e30, addedLater: true).text == "help")
+        // Moderate odds leave clear words alone.
+        #expect(try heard("nope", odds: 10).text == "nope")
+        #expect(try heard("nope", odds: 10).grammarFit == plain.grammarFit)
+    }
+
     /// pocketsphinx frees the search a new one of the same name replaces; when that was the
     /// selected one it went on decoding with freed memory (a crash with `bench recognition
     /// --decoder-option=-wip=...`, which rebuilds the reading grammar the recognizer starts in).

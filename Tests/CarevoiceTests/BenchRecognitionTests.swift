@@ -61,6 +61,40 @@ import Testing
         #expect(run.stdout.split(separator: "\n").last == "recognition: 2/2 correct (100.0%)", "\(run.stdout)")
     }
 
+    /// A lone "help" said slowly by a low voice, late in a session (when the recognizer searches
+    /// as it listens), where a yes or no is awaited: without the emergency words' odds, two of
+    /// the last four were heard as "nope" and "ok".
+    @Test func aLoneHelpLateInASessionIsHeard() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let calls: [(text: String, voice: String, rate: Int)] = [
+            ("help", "en-us", 120), ("help me", "en-us", 120), ("emergency", "en-us", 120),
+            ("call an ambulance", "en-us", 120), ("help", "en-us", 155), ("help me", "en-us", 155),
+            ("help", "en-gb-x-rp", 190), ("help me", "en-gb-x-rp", 190), ("emergency", "en-gb-x-rp", 190),
+            ("call an ambulance", "en-gb-x-rp", 190),
+            ("help", "en-us+m3", 120), ("help", "en-gb+m2", 155), ("help", "en-gb+m2", 190), ("help", "en-us+f4", 120),
+        ]
+        var manifest = "file\tkind\texpected\tspeaker\n"
+        for (index, call) in calls.enumerated() {
+            try WAVFile.write(try SpokenFixtures.say(call.text, voice: call.voice, rate: call.rate),
+                              to: dir.appendingPathComponent("\(index).wav"))
+            let expected = call.text.hasPrefix("help") ? "help" : "emergency"
+            manifest += "\(index).wav\tcommand\t\(expected)\t\(call.voice)\n"
+        }
+        let path = dir.appendingPathComponent("manifest.tsv").path
+        try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+        func run(_ extra: [String]) throws -> String {
+            let run = try CLI.run(["bench", "recognition", "--manifest", path, "--data-dir", dir.path] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout
+        }
+        let favoured = try run([])
+        #expect(favoured.split(separator: "\n").last == "recognition: 14/14 correct (100.0%)", "\(favoured)")
+        // The same session with the words left at the grammar's odds, to show what is at stake.
+        let plain = try run(["--emergency-odds", "1"])
+        #expect(plain.contains("MISS 10.wav (command help): heard \"nope\""), "\(plain)")
+    }
+
     @Test func aMalformedManifestIsRefusedWithItsLine() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
