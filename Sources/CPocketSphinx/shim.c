@@ -222,12 +222,12 @@ done:
     return status;
 }
 
-int carevoice_set_jsgf_favouring(ps_decoder_t *ps, cmd_ln_t *config, const char *name,
-                                 const char *jsgf_source, const char *favoured, double odds)
+int carevoice_set_jsgf_with_odds(ps_decoder_t *ps, cmd_ln_t *config, const char *name, const char *jsgf_source,
+                                 const char *const *words, const double *odds, size_t count)
 {
     /* As ps_set_jsgf_string builds a search (first public rule, -lw), with the
-       odds put on the arcs into favoured words before the search is made from
-       it: fsg_search_init reads the arc probabilities once, into its lexicon tree. */
+       odds put on the arcs into the words before the search is made from it:
+       fsg_search_init reads the arc probabilities once, into its lexicon tree. */
     jsgf_t *jsgf = jsgf_parse_string(jsgf_source, NULL);
     if (jsgf == NULL)
         return -1;
@@ -239,23 +239,18 @@ int carevoice_set_jsgf_favouring(ps_decoder_t *ps, cmd_ln_t *config, const char 
         jsgf_grammar_free(jsgf);
         return -1;
     }
-    if (favoured != NULL && odds != 1.0) {
-        int32 bonus = (int32)(logmath_log(lmath, odds) * lw);
-        char *list = strdup(favoured);
-        char *save = NULL;
-        for (char *word = list ? strtok_r(list, "\n", &save) : NULL; word; word = strtok_r(NULL, "\n", &save)) {
-            int wid = fsg_model_word_id(fsg, word);
-            if (wid < 0)
-                continue; /* not in this grammar */
-            for (int s = 0; s < fsg_model_n_state(fsg); s++) {
-                for (fsg_arciter_t *it = fsg_model_arcs(fsg, s); it; it = fsg_arciter_next(it)) {
-                    fsg_link_t *link = fsg_arciter_get(it);
-                    if (fsg_link_wid(link) == wid)
-                        link->logs2prob += bonus;
-                }
+    for (size_t i = 0; i < count; i++) {
+        int wid = fsg_model_word_id(fsg, words[i]);
+        if (wid < 0 || odds[i] == 1.0)
+            continue; /* not in this grammar, or nothing to change */
+        int32 change = (int32)(logmath_log(lmath, odds[i]) * lw);
+        for (int s = 0; s < fsg_model_n_state(fsg); s++) {
+            for (fsg_arciter_t *it = fsg_model_arcs(fsg, s); it; it = fsg_arciter_next(it)) {
+                fsg_link_t *link = fsg_arciter_get(it);
+                if (fsg_link_wid(link) == wid)
+                    link->logs2prob += change;
             }
         }
-        free(list);
     }
     int result = ps_set_fsg(ps, name, fsg);
     fsg_model_free(fsg);

@@ -10,16 +10,17 @@ public enum RecognizerFactory {
     /// - Parameter voice: the person's adapted voice (`carevoice enroll`), used instead of the general model.
     /// - Parameter extraArguments: raw decoder options for this run; those that are per-grammar
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
-    /// - Parameter emergencyOdds: the odds of the emergency words in every state, instead of each
-    ///   state's own (`ListeningContext.emergencyOdds`), to calibrate them.
+    /// - Parameter odds: the odds of the emergency and the quit words in every state, instead of
+    ///   each state's own (`ListeningContext.wordOdds`), to calibrate them.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:],
-                            emergencyOdds: Double? = nil) throws -> SpeechRecognizer {
+                            odds: WordOddsOverride = WordOddsOverride()) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
         configuration.extraArguments = extraArguments
         voice?.apply(to: &configuration)
-        configuration.favouredWords = emergencyWords(table)
-        configuration.favouredWordOdds = emergencyOdds ?? ListeningContext.reading.emergencyOdds
+        func wordOdds(_ context: ListeningContext) -> [String: Double] { context.wordOdds(table, overriddenBy: odds) }
+        // A grammar tried out with `bench recognition --grammar-file` is heard as in this state.
+        configuration.wordOdds = wordOdds(.reading)
         let overrides = searchOverrides(extraArguments)
         func settings(_ context: ListeningContext) -> [String: Double] {
             context.searchOptions.merging(overrides) { _, run in run }
@@ -39,7 +40,7 @@ public enum RecognizerFactory {
         let others = ListeningContext.grammarContexts.filter { $0 != .reading }
         for (context, source) in zip(others, builder.jsgf(for: others)) {
             try recognizer.addGrammar(name: context.rawValue, source: source, searchOptions: settings(context),
-                                      favouredWordOdds: emergencyOdds ?? context.emergencyOdds)
+                                      wordOdds: wordOdds(context))
         }
         // Without a language model, a note is heard as what may be said instead of one, and typed.
         if let model = table.speech.languageModel, FileManager.default.isReadableFile(atPath: model) {
@@ -77,7 +78,17 @@ public enum RecognizerFactory {
     /// each emergency phrase ("help", "call" of "call an ambulance"), a word no other phrase of
     /// the grammars has (a test checks), so that only calls for help are tilted.
     public static func emergencyWords(_ table: LocaleTable) -> Set<String> {
-        Set(table.emergency.compactMap { $0.split(separator: " ").first.map(String.init) })
+        firstWords(table.emergency)
+    }
+
+    /// The words that end the conversation ("goodbye"), which the recognizer hears less readily
+    /// where something waits for an answer (`ListeningContext.quitOdds`).
+    public static func quitWords(_ table: LocaleTable) -> Set<String> {
+        firstWords(table.commands["quit"] ?? [])
+    }
+
+    private static func firstWords(_ phrases: [String]) -> Set<String> {
+        Set(phrases.compactMap { $0.split(separator: " ").first.map(String.init) })
     }
 
     /// The raw decoder options that are per-grammar settings, as numbers.
@@ -100,6 +111,15 @@ extension ListeningContext {
         case .dictation: return ["-beam": 1e-48, "-pbeam": 1e-48, "-wbeam": 7e-29]
         default: return [:]
         }
+    }
+
+    /// The odds of words in this state's grammar (`SpeechRecognizer.Configuration.wordOdds`):
+    /// the emergency words' (`emergencyOdds`), and the quit words' (`quitOdds`).
+    func wordOdds(_ table: LocaleTable, overriddenBy override: WordOddsOverride = WordOddsOverride()) -> [String: Double] {
+        var odds: [String: Double] = [:]
+        for word in RecognizerFactory.quitWords(table) { odds[word] = override.quit ?? quitOdds }
+        for word in RecognizerFactory.emergencyWords(table) { odds[word] = override.emergency ?? emergencyOdds }
+        return odds
     }
 
     /// How many times likelier than the grammar alone makes them the emergency words are heard
@@ -127,6 +147,25 @@ extension ListeningContext {
     /// 94, 94, 2, 3. The two still missed are a lone "help" heard as "add a note".
     static let waitingEmergencyOdds = 300.0
 
+    /// How likely, compared with the grammar alone, the quit words ("goodbye") are heard in this
+    /// state. Where an answer is awaited, in noise, short answers were heard as "bye" and ended
+    /// the conversation, dropping what waited for its yes (or, setting up, every answer).
+    /// Waiting for something new, "goodbye" is how a person leaves, and is heard as said.
+    var quitOdds: Double {
+        switch self {
+        case .reading: return 1
+        default: return Self.answeringQuitOdds
+        }
+    }
+
+    /// 64 quit words (goodbye, bye, quit, exit; 8 espeak-ng voices, 2 rates) heard as one where
+    /// an answer is awaited, clean and at 10 dB pink noise, and the 160 answers of
+    /// `answeringEmergencyOdds` heard as one at 10 dB (none clean at any odds): odds 1: 50, 44
+    /// and 19; 1/10: 46, 36, 14; 1/30: 44, 34, 13; 1/100: 43, 32, 9. The goodbyes missed at 1/100
+    /// were heard as a correction ("exit" as "glucose was eight"), a refusal or "pardon", never
+    /// as a yes: each is asked about again, where an answer heard as "bye" ended the session.
+    static let answeringQuitOdds = 1.0 / 100
+
     /// The grammar fit below which an utterance heard in this state is turned away as not meant
     /// for the assistant (`SpeechAcceptance`). Calibrated with `carevoice bench recognition
     /// --details` on development data: in the reading and answer states -33 turned away 10 of 20
@@ -140,6 +179,17 @@ extension ListeningContext {
         case .dictation: return -.infinity
         default: return -33
         }
+    }
+}
+
+/// Odds for the emergency and the quit words in every state, instead of each state's own, to
+/// calibrate them (`carevoice bench recognition --emergency-odds --quit-odds`).
+public struct WordOddsOverride: Sendable {
+    public var emergency: Double?
+    public var quit: Double?
+    public init(emergency: Double? = nil, quit: Double? = nil) {
+        self.emergency = emergency
+        self.quit = quit
     }
 }
 

@@ -90,13 +90,12 @@ public final class SpeechRecognizer {
         /// many a pause ("could you | pass me the salt" was cut in two in a yes-or-no grammar, and
         /// each half judged alone). Nil: the words alone decide.
         public var earlyEndMinimumFit: Double?
-        /// Words to be heard rather than missed (the first words of the emergency phrases): in
-        /// every grammar, each path into one of them is `favouredWordOdds` times likelier than
-        /// the grammar alone makes it (a grammar may have its own odds: `addGrammar`). The odds
-        /// move only the choice between paths; the grammar fit, which rejection judges, stays
-        /// acoustic.
-        public var favouredWords: Set<String> = []
-        public var favouredWordOdds = 1.0
+        /// How many times as likely as the grammar alone makes it each of these words is heard,
+        /// in every grammar without odds of its own (`addGrammar`): above 1 for words to be heard
+        /// rather than missed (a call for help), below 1 for words costly to hear by mistake.
+        /// The odds move only the choice between paths; the grammar fit, which rejection judges,
+        /// stays acoustic.
+        public var wordOdds: [String: Double] = [:]
         /// Return the audio of each utterance with its result (`RecognitionResult.audio`).
         public var keepsAudio = false
         public init() {}
@@ -291,7 +290,7 @@ public final class SpeechRecognizer {
     private var listeners: [OpaquePointer] { [decoder] + (fitDecoder.map { [$0] } ?? []) }
 
     private func compile(name: String, source: String, searchOptions: [String: Double] = [:],
-                         favouredWordOdds: Double? = nil) throws {
+                         wordOdds: [String: Double]? = nil) throws {
         // The JSGF lexer echoes text it cannot match before the header to stdout, so never hand it any.
         guard Self.startsWithJSGFHeader(source) else {
             throw SpeechError.badGrammar("\(name): does not start with a #JSGF header")
@@ -316,9 +315,12 @@ public final class SpeechRecognizer {
         guard unknown.isEmpty else {
             throw SpeechError.badGrammar("\(name): not a per-grammar setting: \(unknown.sorted().joined(separator: ", "))")
         }
-        let favoured = configuration.favouredWords.sorted().joined(separator: "\n")
+        let odds = (wordOdds ?? configuration.wordOdds).sorted { $0.key < $1.key }
+        let oddWords = odds.map { strdup($0.key) }
+        defer { oddWords.forEach { free($0) } }
+        let oddWordPointers: [UnsafePointer<CChar>?] = oddWords.map { $0.map { UnsafePointer($0) } }
         guard Self.withSearchOptions(searchOptions, in: config, {
-            carevoice_set_jsgf_favouring(decoder, config, name, source, favoured, favouredWordOdds ?? configuration.favouredWordOdds)
+            carevoice_set_jsgf_with_odds(decoder, config, name, source, oddWordPointers, odds.map(\.value), odds.count)
         }) == 0 else {
             throw SpeechError.badGrammar("\(name): pocketsphinx rejected it")
         }
@@ -341,10 +343,10 @@ public final class SpeechRecognizer {
     /// Adds (or replaces) a grammar after start-up, e.g. one built from words `canPronounce` accepts.
     /// - Parameter searchOptions: settings for this grammar only (see `searchOptionNames`),
     ///   e.g. ["-wip": 1e-6]; the others are the decoder's.
-    /// - Parameter favouredWordOdds: this grammar's odds for the favoured words
-    ///   (`Configuration.favouredWords`); nil: the configuration's.
+    /// - Parameter wordOdds: this grammar's own odds of words (see `Configuration.wordOdds`);
+    ///   nil: the configuration's.
     public func addGrammar(name: String, source: String, searchOptions: [String: Double] = [:],
-                           favouredWordOdds: Double? = nil) throws {
+                           wordOdds: [String: Double]? = nil) throws {
         Self.setupLock.lock()
         defer { Self.setupLock.unlock() }
         let replacingSelected = name == activeGrammar
@@ -353,7 +355,7 @@ public final class SpeechRecognizer {
         // Searches are built with the decoders out of an utterance; one being said goes on being
         // collected and is decoded whole at its end (`endUtteranceInStream`).
         stopHearing()
-        try compile(name: name, source: source, searchOptions: searchOptions, favouredWordOdds: favouredWordOdds)
+        try compile(name: name, source: source, searchOptions: searchOptions, wordOdds: wordOdds)
         // pocketsphinx frees the search a new one of the same name replaces, but keeps pointing
         // at it when it was the selected one: point it at the new one.
         if replacingSelected && ps_set_search(decoder, name) != 0 {

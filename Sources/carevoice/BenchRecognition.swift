@@ -25,13 +25,17 @@ struct BenchRecognition: ParsableCommand {
     var minimumFit: Double?
     @Option(help: "Make the emergency words this many times likelier than the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var emergencyOdds: Double?
+    @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
+    var quitOdds: Double?
     @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
     var grammarFile: String?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
-        if let emergencyOdds, !(emergencyOdds > 0 && emergencyOdds.isFinite) { throw ValidationError("--emergency-odds must be a number above 0") }
+        for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
+            if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
+        }
     }
 
     func run() throws {
@@ -44,7 +48,8 @@ struct BenchRecognition: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()
-        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions, measuring: true, emergencyOdds: emergencyOdds)
+        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions, measuring: true,
+                                              odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds))
         if let grammarFile {
             let source: String
             do { source = try String(contentsOfFile: grammarFile, encoding: .utf8) } catch {

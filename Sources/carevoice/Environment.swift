@@ -84,13 +84,13 @@ struct AppEnvironment {
     /// - Parameter measuring: for the benchmarks and `listen`, which measure a language's
     ///   recognition before the assistant listens to it (`speech.hears`).
     func makeRecognizer(extraArguments: [String: String] = [:], measuring: Bool = false,
-                        emergencyOdds: Double? = nil) throws -> SpeechRecognizer {
+                        odds: WordOddsOverride = WordOddsOverride()) throws -> SpeechRecognizer {
         let voice = storedVoice()
         guard measuring || table.speech.hears == .always || voice != nil else {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
-                                          voice: voice, extraArguments: extraArguments, emergencyOdds: emergencyOdds)
+                                          voice: voice, extraArguments: extraArguments, odds: odds)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

@@ -27,19 +27,35 @@ import Testing
         #expect(acceptance.transcript(heard(phrase, fit: -61), in: .reading) == "")
     }
 
-    /// The favoured emergency words begin the emergency phrases and nothing else: favouring one
-    /// that other phrases have would tilt them too.
+    /// The words given odds begin the emergency (or quit) phrases and nothing else: odds on a
+    /// word that other phrases have would tilt them too.
     @Test(arguments: ["en", "zh-Hans"])
-    func theFavouredWordsAreTheEmergencyPhrasesOwn(_ locale: String) {
+    func theWordsWithOddsAreTheirPhrasesOwn(_ locale: String) {
         let table = locale == english.id ? english : chinese
-        let favoured = RecognizerFactory.emergencyWords(table)
-        #expect(table.emergency.allSatisfy { phrase in favoured.contains { phrase == $0 || phrase.hasPrefix($0 + " ") } })
-        for context in ListeningContext.grammarContexts {
-            let others = GrammarBuilder(table: table).jsgf(for: context).split(separator: "\n")
-                .filter { !$0.hasPrefix("<emergency>") && !$0.hasPrefix("public") }
-                .flatMap { $0.split { " ()|[];=<>*+".contains($0) } }.map(String.init)
-            #expect(favoured.isDisjoint(with: others), "\(table.id) \(context.rawValue)")
+        for (rule, phrases, words) in [("emergency", table.emergency, RecognizerFactory.emergencyWords(table)),
+                                       ("quit", table.commands["quit"] ?? [], RecognizerFactory.quitWords(table))] {
+            #expect(!words.isEmpty)
+            #expect(phrases.allSatisfy { phrase in words.contains { phrase == $0 || phrase.hasPrefix($0 + " ") } })
+            for context in ListeningContext.grammarContexts {
+                let others = GrammarBuilder(table: table).jsgf(for: context).split(separator: "\n")
+                    .filter { !$0.hasPrefix("<\(rule)>") && !$0.hasPrefix("public") }
+                    .flatMap { $0.split { " ()|[];=<>*+".contains($0) } }.map(String.init)
+                #expect(words.isDisjoint(with: others), "\(table.id) \(context.rawValue): \(rule)")
+            }
         }
+    }
+
+    /// Calls for help are heard readily everywhere; "goodbye" less readily where an answer is
+    /// awaited, and as said where the assistant waits for something new.
+    @Test func eachStateGivesTheEmergencyAndQuitWordsTheirOdds() {
+        let waiting = ListeningContext.reading.wordOdds(english)
+        let answering = ListeningContext.answer.wordOdds(english)
+        #expect(waiting["help"]! > answering["help"]!)
+        #expect(answering["help"]! > 1)
+        #expect(waiting["bye"] == 1 && waiting["goodbye"] == 1)
+        #expect(answering["bye"]! < 1 && ListeningContext.question(.height).wordOdds(english)["goodbye"]! < 1)
+        let tried = ListeningContext.answer.wordOdds(english, overriddenBy: WordOddsOverride(emergency: 5, quit: 0.5))
+        #expect(tried["ambulance"] == 5 && tried["exit"] == 0.5)
     }
 
     /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it

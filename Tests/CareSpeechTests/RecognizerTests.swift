@@ -270,18 +270,17 @@ import Testing
     }
 
 
-    /// Favoured words (the emergency words) win the choice between paths by their odds, in
-    /// every grammar, added later ones too; other words and the fit's acoustic yardstick are
-    /// left as they were.
-    @Test func favouredWordsWinByTheirOdds() throws {
+    /// Words with odds win or lose the choice between paths by them, in every grammar, added
+    /// later ones too, unless a grammar has odds of its own; other words and the fit's acoustic
+    /// yardstick are left as they were.
+    @Test func wordsWinOrLoseByTheirOdds() throws {
         let grammar = "#JSGF V1.0; grammar a; public <a> = help | nope | yes;"
-        func heard(_ text: String, odds: Double, addedLater: Bool = false) throws -> RecognitionResult {
+        func heard(_ text: String, odds: Double, addedLater: Bool = false, ownOdds: [String: Double]? = nil) throws -> RecognitionResult {
             var configuration = SpeechRecognizer.Configuration()
             configuration.measuresFit = true
-            configuration.favouredWords = ["help", "ambulance"]   // one the grammar lacks
-            configuration.favouredWordOdds = odds
+            configuration.wordOdds = ["help": odds, "ambulance": odds]   // a word the grammar lacks
             let recognizer = try SpeechRecognizer(configuration, grammars: ["a": addedLater ? Grammars.yesNo : grammar])
-            if addedLater { try recognizer.addGrammar(name: "a", source: grammar) }
+            if addedLater { try recognizer.addGrammar(name: "a", source: grammar, wordOdds: ownOdds) }
             return recognizer.decode(try speech16k(text))
         }
         let plain = try heard("nope", odds: 1)
@@ -293,6 +292,9 @@ import Testing
         // Moderate odds leave clear words alone.
         #expect(try heard("nope", odds: 10).text == "nope")
         #expect(try heard("nope", odds: 10).grammarFit == plain.grammarFit)
+        // A grammar's own odds replace the configuration's; odds below 1 push a word away.
+        #expect(try heard("nope", odds: 1e30, addedLater: true, ownOdds: [:]).text == "nope")
+        #expect(try heard("help", odds: 1, addedLater: true, ownOdds: ["help": 1e-30]).text != "help")
     }
 
     /// pocketsphinx frees the search a new one of the same name replaces; when that was the

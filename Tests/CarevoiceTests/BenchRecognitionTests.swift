@@ -95,6 +95,31 @@ import Testing
         #expect(plain.contains("MISS 10.wav (command help): heard \"nope\""), "\(plain)")
     }
 
+    /// Answers in 10 dB of pink noise: with the quit words at the grammar's odds, "right" was
+    /// heard as "bye", which would have ended the conversation and dropped the reading.
+    @Test func anAnswerInNoiseIsNotHeardAsGoodbye() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let answers = [("yes", "yes"), ("yep", "yes"), ("no", "no"), ("nope", "no"), ("ok", "yes"), ("yes please", "yes"),
+                       ("stop", "cancel"), ("pardon", "repeat"), ("right", "yes"), ("wrong", "no")]
+        var manifest = "file\tkind\texpected\tspeaker\n"
+        for (index, answer) in answers.enumerated() {
+            try WAVFile.write(try SpokenFixtures.say(answer.0, voice: "en-us", rate: 130), to: dir.appendingPathComponent("\(index).wav"))
+            manifest += "\(index).wav\tcommand\t\(answer.1)\ten-us\n"
+        }
+        let path = dir.appendingPathComponent("manifest.tsv").path
+        try manifest.write(toFile: path, atomically: true, encoding: .utf8)
+        func run(_ extra: [String]) throws -> String {
+            let run = try CLI.run(["bench", "recognition", "--manifest", path, "--data-dir", dir.path, "--noise", "pink", "--snr", "10"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return run.stdout
+        }
+        let answered = try run([])
+        #expect(answered.split(separator: "\n").last == "recognition: 10/10 correct (100.0%)", "\(answered)")
+        let plain = try run(["--quit-odds", "1"])
+        #expect(plain.contains("MISS 8.wav (command yes): heard \"bye\""), "\(plain)")
+    }
+
     @Test func aMalformedManifestIsRefusedWithItsLine() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

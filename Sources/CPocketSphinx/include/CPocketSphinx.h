@@ -93,11 +93,11 @@ enum {
 int carevoice_fsg_prefix(carevoice_fsg_t *g, const char *words);
 
 
-/// ps_set_jsgf_string, except that every arc of the grammar into one of the
-/// `favoured` words (newline-separated) is made `odds` times likelier than the
-/// grammar makes it, scaled by the language weight (-lw, read from `config`)
-/// as an FSG file's probabilities are. Words the grammar lacks are ignored.
-/// Returns what ps_set_fsg returns (0 on success), or -1 when the grammar does
-/// not parse or has no public rule.
-int carevoice_set_jsgf_favouring(ps_decoder_t *ps, cmd_ln_t *config, const char *name,
-                                 const char *jsgf_source, const char *favoured, double odds);
+/// ps_set_jsgf_string, except that every arc of the grammar into `words[i]`
+/// is made `odds[i]` times as likely as the grammar makes it (above 1 favours
+/// the word, below 1 disfavours it), scaled by the language weight (-lw, read
+/// from `config`) as an FSG file's probabilities are. Words the grammar lacks
+/// are ignored. Returns what ps_set_fsg returns (0 on success), or -1 when the
+/// grammar does not parse or has no public rule.
+int carevoice_set_jsgf_with_odds(ps_decoder_t *ps, cmd_ln_t *config, const char *name, const char *jsgf_source,
+                                 const char *const *words, const double *odds, size_t count);
