@@ -38,7 +38,18 @@ public enum DialogState: Sendable, Equatable {
     /// "Forget my voice" or "learn my voice", asked back, waiting for a yes (and then for the
     /// runtime to say what became of it).
     case confirmingVoice(VoiceRequest)
+    /// "Goodbye" was heard while something read back waited for its yes (the state here): shall
+    /// the assistant leave it unsaved and stop? In noise an answer was heard as "bye".
+    indirect case confirmingLeave(DialogState)
     case finished
+
+    /// Something read back waits for its yes: a reading, a change, a contact, a note, an edit.
+    var waitsForAYes: Bool {
+        switch self {
+        case .confirming, .confirmingChange, .confirmingContact, .confirmingRemoval, .confirmingNote, .confirmingEdit: return true
+        default: return false
+        }
+    }
 }
 
 /// A contact that has been gathered and read back.
@@ -234,7 +245,8 @@ public struct Dialog: Sendable {
             case .phone: return .question(.contactPhone)
             case .relation: return .contactRelation
             }
-        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit, .confirmingVoice: return .confirmation
+        case .confirmingContact, .confirmingRemoval, .askingPicture, .confirmingEdit, .confirmingVoice, .confirmingLeave:
+            return .confirmation
         case .dictatingNote: return .dictation
         case .confirmingNote: return .noteAnswer
         case .idle, .lookingUp, .finished: return .reading
@@ -256,6 +268,11 @@ public struct Dialog: Sendable {
             unsure = true
             defer { unsure = false }
             return handle(.heard(text), now: now)
+        }
+        // A spoken goodbye asks first when it would drop what waits for a yes; a typed one is meant.
+        if case .heard(let text) = event, state.waitsForAYes, case .quit = parser.parse(text) {
+            state = .confirmingLeave(state)
+            return [prompt(phrasebook.message(.leaveUnconfirmed)), .listen(.confirmation)]
         }
         switch (state, event) {
         case (.finished, _):
@@ -355,6 +372,11 @@ public struct Dialog: Sendable {
             return afterEdit(done, pending: pending)
         case (.confirmingVoice(let request), _):
             return handleVoiceQuestion(request, event)
+        case (.confirmingLeave(let waiting), .heard(let text)), (.confirmingLeave(let waiting), .typed(let text)),
+             (.confirmingLeave(let waiting), .edited(let text)):
+            return answerLeaveQuestion(text, waiting: waiting, now: now)
+        case (.confirmingLeave(let waiting), .cancelledByKey):
+            return goBack(to: waiting, now: now)
         case (.idle, .reminderDue(let last)):
             return [prompt(phrasebook.reminder(lastReading: last, now: now)), .listen(.reading)]
         case (.confirmingChange(let pending), .changeSaved(let settings)):
@@ -367,7 +389,7 @@ public struct Dialog: Sendable {
             return [.say(phrasebook.message(.saveFailed, ["reason": Message(reason)])), .listen(.reading)]
         case (.idle, _), (.confirming, _), (.offeringHelp, _), (.confirmingChange, _), (.askingChange, _),
              (.addingContact, _), (.confirmingContact, _), (.confirmingRemoval, _), (.dictatingNote, _), (.confirmingNote, _),
-             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _):
+             (.askingPicture, _), (.lookingUp, _), (.confirmingEdit, _), (.confirmingLeave, _):
             return []
         }
     }
@@ -558,7 +580,34 @@ public struct Dialog: Sendable {
     }
 
     /// What is said when the input ends with something still unconfirmed.
-    private var unsavedNotice: Message? {
+    /// The answer to "Do you want to leave now?": yes (or goodbye again) leaves what waited
+    /// unsaved; a call for help is answered, then what waited is asked about again, as it is on
+    /// anything else.
+    private mutating func answerLeaveQuestion(_ text: String, waiting: DialogState, now: Date) -> [DialogEffect] {
+        switch parser.parse(text) {
+        case .answer(.yes), .quit:
+            let unsaved = unsavedNotice(waiting)
+            state = .finished
+            return (unsaved.map { [.say($0)] } ?? []) + [.say(phrasebook.message(.goodbye)), .exit]
+        case .emergency:
+            state = waiting
+            return handle(.heard(text), now: now)
+        default:
+            return goBack(to: waiting, now: now)
+        }
+    }
+
+    /// Back to what waited for a yes, asked again (every such question says itself again on
+    /// "repeat").
+    private mutating func goBack(to waiting: DialogState, now: Date) -> [DialogEffect] {
+        state = waiting
+        guard let again = phrasebook.table.answers[Answer.repeat.rawValue]?.first else { return [.listen(listeningContext)] }
+        return handle(.heard(again), now: now)
+    }
+
+    private var unsavedNotice: Message? { unsavedNotice(state) }
+
+    private func unsavedNotice(_ state: DialogState) -> Message? {
         switch state {
         case .confirming: return phrasebook.message(.notSaved)
         case .askingChange, .confirmingChange: return Message(phrasebook.table.changes.notSaved)
@@ -566,6 +615,7 @@ public struct Dialog: Sendable {
         case .dictatingNote, .confirmingNote, .askingPicture: return phrasebook.message(.noteNotSaved)
         case .lookingUp, .confirmingEdit: return phrasebook.message(.editNotChanged)
         case .confirmingVoice(let request): return voiceLeftAlone(request)
+        case .confirmingLeave(let waiting): return unsavedNotice(waiting)
         case .idle, .offeringHelp, .finished: return nil
         }
     }

@@ -55,7 +55,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
     case forgetVoiceAsk, forgetVoiceKept, forgetVoiceFailed
-    case yesDoubtful
+    case yesDoubtful, leaveUnconfirmed
     case learnVoiceAsk, learnVoiceAskAgain, learnVoiceHint, learnVoiceNotNow, learnVoiceNoMicrophone
     case enrollUnusable, exportDone, exportFailed
     case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll

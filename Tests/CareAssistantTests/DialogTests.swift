@@ -257,6 +257,54 @@ struct Script {
         #expect(s.editable == "glucose 6.5")
     }
 
+    /// In noise an answer was heard as "bye": a spoken goodbye that would drop what waits for a
+    /// yes is asked about first, and "no" (or anything but yes) asks for the yes again.
+    @Test func aSpokenGoodbyeBeforeTheYesAsksFirst() {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        s.send(.heard("bye"))
+        #expect(s.said == ["Do you want to leave now? What I just read back is not saved yet. Say yes to leave, or no to go on."])
+        #expect(s.listening == .confirmation)
+        #expect(!s.effects.contains(.exit))
+        s.send(.heard("no"))
+        #expect(s.said.contains("6.5 mmol/L, before breakfast. Shall I save it?"), "\(s.said)")
+        #expect(s.listening == .answer)
+        s.send(.heard("yes"))
+        #expect(s.saved?.level.mmolPerL == 6.5)
+    }
+
+    @Test(arguments: ["yes", "goodbye"])
+    func yesToLeavingLeavesItUnsaved(_ answer: String) {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("goodbye"))
+        s.send(.heard(answer))
+        #expect(s.said == ["Not saved.", "Goodbye."], "\(s.said)")
+        #expect(s.effects.last == .exit)
+        #expect(s.saved == nil)
+    }
+
+    @Test func helpWhileAskedAboutLeavingIsGivenAndTheReadingStillWaits() {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("exit"))
+        s.send(.heard("help me"))
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.editable == "glucose 6.5")
+        #expect(s.dialog.state.waitsForAYes)
+    }
+
+    /// Typed, and with nothing waiting, goodbye is meant as it is.
+    @Test func aTypedGoodbyeOrOneWithNothingWaitingLeavesAtOnce() {
+        var typed = Script()
+        typed.send(.heard("glucose six point five"))
+        typed.send(.typed("quit"))
+        #expect(typed.effects.last == .exit)
+        var idle = Script()
+        idle.send(.heard("goodbye"))
+        #expect(idle.effects.last == .exit)
+    }
+
     @Test func endOfInputDuringAConfirmationSavesNothing() {
         var s = Script()
         s.send(.heard("glucose six point five"))
