@@ -65,8 +65,6 @@ import Testing
     /// as it listens), where a yes or no is awaited: without the emergency words' odds, two of
     /// the last four were heard as "nope" and "ok".
     @Test func aLoneHelpLateInASessionIsHeard() throws {
-        let dir = CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let calls: [(text: String, voice: String, rate: Int)] = [
             ("help", "en-us", 120), ("help me", "en-us", 120), ("emergency", "en-us", 120),
             ("call an ambulance", "en-us", 120), ("help", "en-us", 155), ("help me", "en-us", 155),
@@ -74,49 +72,24 @@ import Testing
             ("call an ambulance", "en-gb-x-rp", 190),
             ("help", "en-us+m3", 120), ("help", "en-gb+m2", 155), ("help", "en-gb+m2", 190), ("help", "en-us+f4", 120),
         ]
-        var manifest = "file\tkind\texpected\tspeaker\n"
-        for (index, call) in calls.enumerated() {
-            try WAVFile.write(try SpokenFixtures.say(call.text, voice: call.voice, rate: call.rate),
-                              to: dir.appendingPathComponent("\(index).wav"))
-            let expected = call.text.hasPrefix("help") ? "help" : "emergency"
-            manifest += "\(index).wav\tcommand\t\(expected)\t\(call.voice)\n"
-        }
-        let path = dir.appendingPathComponent("manifest.tsv").path
-        try manifest.write(toFile: path, atomically: true, encoding: .utf8)
-        func run(_ extra: [String]) throws -> String {
-            let run = try CLI.run(["bench", "recognition", "--manifest", path, "--data-dir", dir.path] + extra)
-            #expect(run.status == 0, "\(run.stderr)")
-            return run.stdout
-        }
-        let favoured = try run([])
+        let corpus = try SpokenCommands(calls.map { ($0.text, $0.voice, $0.rate, $0.text.hasPrefix("help") ? "help" : "emergency") })
+        let favoured = try corpus.bench([])
         #expect(favoured.split(separator: "\n").last == "recognition: 14/14 correct (100.0%)", "\(favoured)")
         // The same session with the words left at the grammar's odds, to show what is at stake.
-        let plain = try run(["--emergency-odds", "1"])
+        let plain = try corpus.bench(["--emergency-odds", "1"])
         #expect(plain.contains("MISS 10.wav (command help): heard \"nope\""), "\(plain)")
     }
 
     /// Answers in 10 dB of pink noise: with the quit words at the grammar's odds, "right" was
     /// heard as "bye", which would have ended the conversation and dropped the reading.
     @Test func anAnswerInNoiseIsNotHeardAsGoodbye() throws {
-        let dir = CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let answers = [("yes", "yes"), ("yep", "yes"), ("no", "no"), ("nope", "no"), ("ok", "yes"), ("yes please", "yes"),
                        ("stop", "cancel"), ("pardon", "repeat"), ("right", "yes"), ("wrong", "no")]
-        var manifest = "file\tkind\texpected\tspeaker\n"
-        for (index, answer) in answers.enumerated() {
-            try WAVFile.write(try SpokenFixtures.say(answer.0, voice: "en-us", rate: 130), to: dir.appendingPathComponent("\(index).wav"))
-            manifest += "\(index).wav\tcommand\t\(answer.1)\ten-us\n"
-        }
-        let path = dir.appendingPathComponent("manifest.tsv").path
-        try manifest.write(toFile: path, atomically: true, encoding: .utf8)
-        func run(_ extra: [String]) throws -> String {
-            let run = try CLI.run(["bench", "recognition", "--manifest", path, "--data-dir", dir.path, "--noise", "pink", "--snr", "10"] + extra)
-            #expect(run.status == 0, "\(run.stderr)")
-            return run.stdout
-        }
-        let answered = try run([])
+        let corpus = try SpokenCommands(answers.map { ($0.0, "en-us", 130, $0.1) })
+        let noisy = ["--noise", "pink", "--snr", "10"]
+        let answered = try corpus.bench(noisy)
         #expect(answered.split(separator: "\n").last == "recognition: 10/10 correct (100.0%)", "\(answered)")
-        let plain = try run(["--quit-odds", "1"])
+        let plain = try corpus.bench(noisy + ["--quit-odds", "1"])
         #expect(plain.contains("MISS 8.wav (command yes): heard \"bye\""), "\(plain)")
     }
 
@@ -186,5 +159,32 @@ import Testing
             #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix(kind) && $0.contains(" -> ") }, "\(kind) \(run.stdout)")
         }
         #expect(run.stdout.contains("enrollment: "), "\(run.stdout)")
+    }
+}
+
+/// Commands said by espeak-ng voices, written as a corpus (0.wav, 1.wav, ...) in a directory of
+/// their own, for `bench recognition`.
+private final class SpokenCommands {
+    let dir = CLI.temporaryDirectory()
+    private let manifest: String
+
+    init(_ items: [(text: String, voice: String, rate: Int, expected: String)]) throws {
+        var lines = "file\tkind\texpected\tspeaker\n"
+        for (index, item) in items.enumerated() {
+            try WAVFile.write(try SpokenFixtures.say(item.text, voice: item.voice, rate: item.rate),
+                              to: dir.appendingPathComponent("\(index).wav"))
+            lines += "\(index).wav\tcommand\t\(item.expected)\t\(item.voice)\n"
+        }
+        manifest = dir.appendingPathComponent("manifest.tsv").path
+        try lines.write(toFile: manifest, atomically: true, encoding: .utf8)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: dir) }
+
+    /// What `bench recognition` prints for the corpus, with these options.
+    func bench(_ options: [String]) throws -> String {
+        let run = try CLI.run(["bench", "recognition", "--manifest", manifest, "--data-dir", dir.path] + options)
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout
     }
 }
