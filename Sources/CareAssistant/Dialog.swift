@@ -579,7 +579,6 @@ public struct Dialog: Sendable {
         [.showEditable(prompt: phrasebook.text(.heardPrompt), text: pending.editableText), .listen(.answer)]
     }
 
-    /// What is said when the input ends with something still unconfirmed.
     /// The answer to "Do you want to leave now?": yes (or goodbye again) leaves what waited
     /// unsaved; a call for help is answered, then what waited is asked about again, as it is on
     /// anything else.
@@ -605,6 +604,7 @@ public struct Dialog: Sendable {
         return handle(.heard(again), now: now)
     }
 
+    /// What is said when the input ends (or the person leaves) with something still unconfirmed.
     private var unsavedNotice: Message? { unsavedNotice(state) }
 
     private func unsavedNotice(_ state: DialogState) -> Message? {

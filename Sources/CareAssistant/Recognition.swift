@@ -123,9 +123,8 @@ extension ListeningContext {
     }
 
     /// How many times likelier than the grammar alone makes them the emergency words are heard
-    /// in this state (`SpeechRecognizer.Configuration.favouredWords`): a false alarm costs the
-    /// emergency help read out and the question asked again, a missed call for help can cost a
-    /// life. Calibrated with `carevoice bench
+    /// in this state: a false alarm costs the emergency help read out and the question asked
+    /// again, a missed call for help can cost a life. Calibrated with `carevoice bench
     /// recognition --emergency-odds` on 96 synthetic calls for help (4 phrases, 8 espeak-ng
     /// voices, 3 rates) and 160 answers (10 of them, 8 voices, 2 rates); see the constants.
     var emergencyOdds: Double {

@@ -35,6 +35,21 @@ extension Script {
         #expect(s.dialog.state == .idle)
     }
 
+    /// A goodbye heard before the yes asks first here too, and "no" asks for the yes again.
+    @Test func aSpokenGoodbyeBeforeTheYesToAChangeAsksFirst() {
+        var s = changeScript()
+        s.send(.heard("change my weight to seventy kilos"))
+        s.send(.heard("bye"))
+        #expect(s.dialog.listeningContext == .confirmation)
+        #expect(!s.effects.contains(.exit))
+        s.send(.heard("no"))
+        #expect(s.said.contains("Weight: 70 kg. Shall I save it?"), "\(s.said)")
+        s.send(.heard("goodbye"))
+        s.send(.heard("yes"))
+        #expect(s.said == ["Not changed.", "Goodbye."], "\(s.said)")
+        #expect(s.change == nil)
+    }
+
     /// By voice a field is named alone and its question asked, in that question's grammar.
     @Test func aFieldNamedAloneGetsItsQuestion() {
         var s = changeScript()
