@@ -14,6 +14,9 @@ public struct Questionnaire: Conversation {
         case summary
         /// Saving was asked for; waiting for the store.
         case saving
+        /// "Goodbye" was heard half-way (in the state here): shall the questions stop, and the
+        /// answers go unsaved? In noise an answer was heard as "bye".
+        indirect case stopping(State)
         case finished(saved: Bool)
     }
 
@@ -58,7 +61,7 @@ public struct Questionnaire: Conversation {
     public var listeningContext: ListeningContext {
         switch state {
         case .asking(let q), .confirming(let q, _): return .question(q)
-        case .summary, .saving, .finished: return .confirmation
+        case .summary, .saving, .stopping, .finished: return .confirmation
         }
     }
 
@@ -68,6 +71,11 @@ public struct Questionnaire: Conversation {
         if case .heardUnsure(let text) = event { return handle(.heard(text), now: now) }
         // Nothing is saved until the questionnaire's end, where the summary is confirmed again.
         if case .heardDoubtfulYes(let text) = event { return handle(.heard(text), now: now) }
+        // A spoken goodbye asks first when answers would be lost; a typed one is meant.
+        if case .heard(let text) = event, command(text) == .quit, losesAnswers {
+            state = .stopping(state)
+            return [.say(phrasebook.onboarding(.stopAsk)), .listen(.confirmation)]
+        }
         switch (state, event) {
         case (.finished, _), (.saving, .heard), (.saving, .typed), (.saving, .edited), (.saving, .cancelledByKey):
             return []
@@ -97,6 +105,9 @@ public struct Questionnaire: Conversation {
             return whileConfirming(q, answer, text, edited: true)
         case (.summary, .heard(let text)), (.summary, .typed(let text)), (.summary, .edited(let text)):
             return atTheSummary(text)
+        case (.stopping(let interrupted), .heard(let text)), (.stopping(let interrupted), .typed(let text)),
+             (.stopping(let interrupted), .edited(let text)):
+            return answerStopQuestion(text, interrupted: interrupted)
         default:
             return []
         }
@@ -121,6 +132,38 @@ public struct Questionnaire: Conversation {
 
     /// The commands that work in every state: help, back, repeat, goodbye.
     private enum Command { case emergency, back, repeatQuestion, yes, no, quit, skip }
+
+    /// Leaving now would drop an answer given or read back (the summary holds them all).
+    private var losesAnswers: Bool {
+        switch state {
+        case .asking: return !answers.isEmpty
+        case .confirming, .summary: return true
+        case .saving, .stopping, .finished: return false
+        }
+    }
+
+    /// The answer to "Do you want to stop setting up?": yes (or goodbye again) stops and saves
+    /// nothing; help is given; anything else goes back to where the questions were.
+    private mutating func answerStopQuestion(_ text: String, interrupted: State) -> [DialogEffect] {
+        switch command(text) {
+        case .yes?, .quit?:
+            state = .finished(saved: false)
+            return [.say(phrasebook.onboarding(.notSaved)), .exit]
+        case .emergency?:
+            return [.showEmergency, .say(phrasebook.onboarding(.goOn))] + resume(interrupted)
+        default:
+            return resume(interrupted)
+        }
+    }
+
+    /// Back where the questions were, asked again.
+    private mutating func resume(_ interrupted: State) -> [DialogEffect] {
+        switch interrupted {
+        case .asking(let q): return ask(q)
+        case .confirming(let q, let answer): return readBack(q, answer)
+        default: return summary()
+        }
+    }
 
     private func command(_ text: String) -> Command? {
         if let navigation = parser.navigation(text) { return navigation == .back ? .back : .skip }

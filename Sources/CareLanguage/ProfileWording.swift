@@ -5,7 +5,7 @@ import Foundation
 public enum OnboardingKey: String, Sendable, CaseIterable {
     case welcome, language, languageSpoken, glucoseUnit, bodyUnits, dateOfBirth, height, weight, sex, diabetesType
     case country, contactName, contactPhone, reminder, readBack, summaryIntro, summaryLine, summaryQuestion
-    case saved, notSaved, goThroughAgain
+    case saved, notSaved, goThroughAgain, stopAsk
     case notUnderstood, required, languageNow, languageNextStart, unknownCountry, heightOutOfRange, weightOutOfRange, bornTooEarly
     case bornInTheFuture, noSuchDay, ambiguousDate, phoneProblem, goOn, skipped
 }

@@ -180,6 +180,42 @@ private struct Interview {
         #expect(i.said.last == "170 cm. Is that right?")
     }
 
+    /// In noise an answer was heard as "bye": a spoken goodbye half-way asks first; "no" goes
+    /// back where the questions were, and yes stops with nothing saved.
+    @Test func aSpokenGoodbyeHalfWayAsksFirst() {
+        var i = Interview()
+        i.answerUntil(.weight)
+        i.say("70 kg")
+        i.effects = i.q.handle(.heard("bye"))
+        #expect(i.said == ["Do you want to stop setting up? Nothing is saved until the end. Say yes to stop, or no to go on."])
+        #expect(i.q.listeningContext == .confirmation)
+        #expect(!i.effects.contains(.exit))
+        i.effects = i.q.handle(.heard("no"))
+        #expect(i.said == ["70 kg. Is that right?"], "the read-back waits again")
+        i.effects = i.q.handle(.heard("yes"))
+        #expect(i.asking == .sex)
+        i.effects = i.q.handle(.heard("goodbye"))
+        i.effects = i.q.handle(.heard("help"))
+        #expect(i.effects.first == .showEmergency)
+        #expect(i.asking == .sex, "help, then the question again")
+        i.effects = i.q.handle(.heard("goodbye"))
+        i.effects = i.q.handle(.heard("yes"))
+        #expect(i.said == ["Nothing was saved. We can set things up next time."])
+        #expect(i.effects.last == .exit)
+        #expect(i.result == nil)
+    }
+
+    /// Typed, or before any answer is given, goodbye is meant as it is.
+    @Test func aTypedGoodbyeOrOneBeforeAnyAnswerStopsAtOnce() {
+        var typed = Interview()
+        typed.answerUntil(.sex)
+        typed.say("quit")
+        #expect(typed.effects.last == .exit)
+        var first = Interview()
+        first.effects = first.q.handle(.heard("goodbye"))
+        #expect(first.effects.last == .exit)
+    }
+
     @Test(arguments: [DialogEvent.endOfInput, .cancelledByKey])
     func quittingHalfWayKeepsNothing(_ event: DialogEvent) {
         var i = Interview()
