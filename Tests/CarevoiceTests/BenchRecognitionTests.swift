@@ -105,6 +105,12 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("I can't read the manifest"))
         let half = try CLI.run(["bench", "recognition", "--manifest", manifest.path, "--noise", "pink"])
         #expect(half.status != 0 && half.stderr.contains("--noise and --snr go together"))
+        for (option, value) in [("--emergency-odds", "0"), ("--quit-odds", "nan"), ("--quit-odds", "=-2")] {
+            // "=-2": given apart, the parser takes -2 for an option and says the value is missing.
+            let given = value.hasPrefix("=") ? [option + value] : [option, value]
+            let odd = try CLI.run(["bench", "recognition", "--manifest", manifest.path] + given)
+            #expect(odd.status != 0 && odd.stderr.contains("\(option) must be a number above 0"), "\(odd.stderr)")
+        }
     }
 
     @Test func theSyntheticCorpusHasEveryKindAndItsFiles() throws {
