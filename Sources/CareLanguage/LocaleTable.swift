@@ -215,6 +215,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// Every reading heard is read back as a guess, its digits one by one (`readBackUnsure`):
         /// where the grammar fit tells right from wrong too poorly to trust (Chinese).
         public var guessesReadings: Bool
+        /// How many times likelier than its grammar alone makes them the emergency words are
+        /// heard, in every state: calibrated per language (`ListeningContext.wordOdds`).
+        public var emergencyOdds: Double
     }
 
     /// When the recognizer is good enough to listen to a person in a language.

@@ -151,15 +151,16 @@ public final class BufferAudioSource: AudioSource {
     }
 }
 
-/// A WAV file as a source: resampled to 16 kHz and, unless told otherwise, given the faint
-/// noise floor a real microphone would have (the recognizer misbehaves on digital silence).
+/// A WAV file as a source: resampled to 16 kHz and, unless told otherwise, given the noise
+/// floor a real microphone would have under the speech (`NoiseFloor.applied`; the recognizer
+/// misbehaves on digital silence).
 public final class FileAudioSource: AudioSource {
     private let buffer: BufferAudioSource
     public var sampleRate: Int { buffer.sampleRate }
 
     public init(url: URL, sampleRate: Int = 16000, noiseFloor: Bool = true) throws {
         var audio = Resampler.resample(try WAVFile.read(url), to: sampleRate)
-        if noiseFloor { NoiseFloor.apply(to: &audio.samples) }
+        if noiseFloor { audio = NoiseFloor.applied(to: audio) }
         buffer = BufferAudioSource(audio)
     }
 

@@ -156,6 +156,8 @@ public final class SpeechRecognizer {
     private var utteranceAudio: [Int16] = []
     /// Samples fed to the stream so far: the clock for `RecognitionResult.endpoint`.
     private var samplesHeard = 0
+    /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
+    private var paddingLevel = NoiseFloor.levelDBFS
 
     /// Serialises model loading and grammar compilation across instances: sphinxbase keeps a
     /// little global state (its log, the JSGF parser's error reporting) that is not thread-safe.
@@ -471,9 +473,10 @@ public final class SpeechRecognizer {
 
     /// The whole-utterance decode itself, with the grammar in force.
     private func decodeWhole(_ samples: [Int16]) -> RecognitionResult {
+        learnPaddingLevel(from: samples)
         var tail = [Int16](repeating: 0, count: Int(Self.tail * Double(configuration.sampleRate)))
-        NoiseFloor.apply(to: &tail, seed: 2)
-        let whole = Self.paddedLeadIn(configuration.sampleRate) + samples + tail
+        NoiseFloor.apply(to: &tail, seed: 2, level: paddingLevel)
+        let whole = paddedLeadIn + samples + tail
         startHearing()
         // One call: full_utt = 1 means "this block is the entire utterance".
         whole.withUnsafeBufferPointer { hear($0, wholeUtterance: true) }
@@ -482,10 +485,19 @@ public final class SpeechRecognizer {
         return result
     }
 
-    private static func paddedLeadIn(_ sampleRate: Int) -> [Int16] {
-        var lead = [Int16](repeating: 0, count: Int(leadIn * Double(sampleRate)))
-        NoiseFloor.apply(to: &lead, seed: 1)
+    /// The lead-in (`leadIn`): noise at `paddingLevel`.
+    private var paddedLeadIn: [Int16] {
+        var lead = [Int16](repeating: 0, count: Int(Self.leadIn * Double(configuration.sampleRate)))
+        NoiseFloor.apply(to: &lead, seed: 1, level: paddingLevel)
         return lead
+    }
+
+    /// The noise put around an utterance (lead-in, tail) is `NoiseFloor.paddingBelowSpeech`
+    /// under the speech last heard: how loud a person speaks into their microphone varies little
+    /// from one utterance to the next.
+    private func learnPaddingLevel(from samples: [Int16]) {
+        let audio = PCMAudio(samples: samples, sampleRate: configuration.sampleRate)
+        paddingLevel = NoiseFloor.level(under: audio, by: NoiseFloor.paddingBelowSpeech)
     }
 
     /// pocketsphinx's feature frames per second (its -frate, left at the default).
@@ -597,7 +609,7 @@ public final class SpeechRecognizer {
                 } else if inSpeech {
                     speechSeen = true
                     startHearing()
-                    (Self.paddedLeadIn(configuration.sampleRate) + utteranceAudio).withUnsafeBufferPointer { hear($0) }
+                    (paddedLeadIn + utteranceAudio).withUnsafeBufferPointer { hear($0) }
                 } else {
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
                     if utteranceAudio.count > keep { utteranceAudio.removeFirst(utteranceAudio.count - keep) }
@@ -709,7 +721,8 @@ public final class SpeechRecognizer {
         if heardAsSaid && framesHeard >= Self.framesToLearnTheMean {
             result = endUtterance()
             framesHeard += Int(ps_get_n_frames(decoder))
-            if configuration.keepsAudio { result.audio = Self.paddedLeadIn(configuration.sampleRate) + utteranceAudio }
+            learnPaddingLevel(from: utteranceAudio)
+            if configuration.keepsAudio { result.audio = paddedLeadIn + utteranceAudio }
         } else {
             // The first utterances are decoded again with a mean that now includes them: with the
             // generic mean, "血糖六点五早餐前", the first utterance of a Chinese session, was heard
@@ -762,7 +775,8 @@ extension SpeechRecognizer {
     /// calling `onUtterance` for each as it ends, so the caller can select the grammar for the
     /// next one. The audio may have any sample rate: it is resampled, padded with 0.25 s before
     /// and 0.5 s after (as a microphone that was already listening would be) and given a noise
-    /// floor here. Starts from a clean state (`reset`) and ends with `finish`.
+    /// floor under its speech here (`NoiseFloor.belowSpeech`). Starts from a clean state
+    /// (`reset`) and ends with `finish`.
     public func run(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> Void) {
         _ = runWithHandover(audio, onUtterance: { result in
             onUtterance(result)
@@ -779,10 +793,11 @@ extension SpeechRecognizer {
     public func runWithHandover(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> RecordingStep) -> PCMAudio? {
         let rate = configuration.sampleRate
         let lead = Int(Self.leadIn * Double(rate))
-        var samples = [Int16](repeating: 0, count: lead)
-            + Resampler.resample(audio, to: rate).samples
+        let recording = Resampler.resample(audio, to: rate)
+        var samples = [Int16](repeating: 0, count: lead) + recording.samples
             + [Int16](repeating: 0, count: Int(Self.tail * Double(rate)))
-        NoiseFloor.apply(to: &samples)
+        NoiseFloor.apply(to: &samples, level: NoiseFloor.level(under: recording, by: NoiseFloor.belowSpeech))
+        learnPaddingLevel(from: recording.samples)
         reset()
         // Endpoints relative to the recording, not to the padding or to earlier streams.
         let origin = Double(samplesHeard) / Double(rate) + Self.leadIn
@@ -807,10 +822,9 @@ extension SpeechRecognizer {
         return nil
     }
 
-    /// Convenience: prepares audio of any rate for `decode` (resample + noise floor) and decodes it.
+    /// Convenience: prepares audio of any rate for `decode` (resample + noise floor under its
+    /// speech) and decodes it.
     public func decode(_ audio: PCMAudio) -> RecognitionResult {
-        var samples = Resampler.resample(audio, to: configuration.sampleRate).samples
-        NoiseFloor.apply(to: &samples)
-        return decode(samples)
+        decode(NoiseFloor.applied(to: Resampler.resample(audio, to: configuration.sampleRate)).samples)
     }
 }

@@ -23,7 +23,7 @@ struct BenchRecognition: ParsableCommand {
     @Flag(help: "Print nothing per item.") var quiet = false
     @Option(help: "Turn away utterances whose grammar fit is below this, in every state (default: each state's own), to calibrate it.")
     var minimumFit: Double?
-    @Option(help: "Make the emergency words this many times likelier than the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
+    @Option(help: "Make the emergency words this many times likelier than the grammar alone makes them, in every state (default: the calibrated odds), to calibrate them.")
     var emergencyOdds: Double?
     @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var quitOdds: Double?

@@ -90,7 +90,9 @@ import Testing
         #expect(yes.heard == ["yes"] && tagged.heard == ["glucose six point five before breakfast"])
         #expect(untagged.heard == ["glucose six point five"])
         #expect(yes.wait < 0.4 && tagged.wait < 0.4, "yes after \(yes.wait) s, the tagged reading after \(tagged.wait) s")
-        #expect(untagged.wait >= 0.45, "the untagged reading after \(untagged.wait) s")
+        // The detector finds the end of the speech itself a little before the recording's
+        // last faint sound.
+        #expect(untagged.wait >= 0.4 && untagged.wait > tagged.wait + 0.15, "the untagged reading after \(untagged.wait) s")
     }
 
     /// A sentence that could go on but whose meaning is settled ("yes", which "please" may
@@ -316,7 +318,7 @@ import Testing
         configuration.measuresFit = true
         let recognizer = try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence])
         let meant = recognizer.decode(try speech16k("glucose six point five before breakfast"))
-        let forced = recognizer.decode(try speech16k("could you pass me the salt please"))
+        let forced = recognizer.decode(try speech16k("could you pass me the salt"))
         #expect(meant.text == "glucose six point five before breakfast")
         #expect(!forced.text.isEmpty, "the grammar forces some words onto it")
         let meantFit = try #require(meant.grammarFit), forcedFit = try #require(forced.grammarFit)

@@ -70,6 +70,22 @@ import Testing
         #expect(longest < 10)
     }
 
+    /// A recording's floor sits `belowSpeech` under its loud frames, never under -75 dBFS.
+    @Test func aRecordingsFloorSitsUnderItsSpeech() {
+        let rate = 16000
+        let amplitude = 32768 * pow(10, -20.0 / 20) * 2.0.squareRoot()   // a sine of -20 dBFS RMS
+        let tone = (0..<rate / 2).map { Int16(amplitude * sin(2 * Double.pi * 1000 * Double($0) / Double(rate))) }
+        let silence = [Int16](repeating: 0, count: rate / 2)
+        let audio = PCMAudio(samples: silence + tone + silence, sampleRate: rate)
+        #expect(abs(NoiseFloor.speechLevel(of: audio) - -20) < 0.5)
+        let floored = NoiseFloor.applied(to: audio)
+        let quiet = PCMAudio(samples: Array(floored.samples[0..<(rate / 2)]), sampleRate: rate).rmsDBFS
+        #expect(abs(quiet - (-20 - NoiseFloor.belowSpeech)) < 1, "floor at \(quiet) dBFS")
+        let faint = PCMAudio(samples: silence + tone.map { $0 / 1000 } + silence, sampleRate: rate)   // -80 dBFS
+        #expect(NoiseFloor.level(under: faint, by: NoiseFloor.belowSpeech) == NoiseFloor.levelDBFS)
+        #expect(NoiseFloor.speechLevel(of: PCMAudio(samples: silence, sampleRate: rate)) == -.infinity)
+    }
+
     @Test func leavesSpeechAlmostUntouchedAndNeverWraps() {
         var loud: [Int16] = [Int16.max, Int16.min, 1000, -1000]
         NoiseFloor.apply(to: &loud)

@@ -26,11 +26,9 @@ public enum SpokenFixtures {
         return audio
     }
 
-    /// The sentence at 16 kHz with the faint noise floor a microphone would add.
+    /// The sentence at 16 kHz with the noise floor a microphone would add (as a WAV file gets it).
     public static func speech16k(_ text: String, voice: String = "en-us") throws -> [Int16] {
-        var samples = Resampler.resample(try say(text, voice: voice), to: 16000).samples
-        NoiseFloor.apply(to: &samples)
-        return samples
+        NoiseFloor.applied(to: Resampler.resample(try say(text, voice: voice), to: 16000)).samples
     }
 
     /// A recording of a session: half a second of silence, then each sentence followed by

@@ -96,7 +96,7 @@ import Testing
     /// What the Chinese recognizer can already do, measured by `listen` on espeak-ng's pinyin
     /// voice: the grammar of each state, with Chinese words in the English model's phones, hears
     /// a reading's value and tag, an emergency, and the answers 不对 and 取消.
-    @Test(arguments: [("reading", "血糖六点五早餐前", ["血糖 六 点 五 早餐前"]),
+    @Test(arguments: [("reading", "血糖六点五早餐前", ["血糖 六 点 五 早餐前", "血糖 六 点 五 早饭前"]),   // the same tag
                       ("reading", "救命", ["救命", "急救", "救护车", "帮帮我", "紧急情况"]),   // any emergency word
                       ("answer", "不对", ["不对"]), ("answer", "取消", ["取消"])])
     func theChineseRecognizerHearsWhatItMeasures(_ state: String, _ said: String, _ heard: [String]) throws {
