@@ -129,9 +129,9 @@ extension ListeningContext {
     ///   150 and 129 right, 5 and 22 heard as help; the new voices' calls 48 and 47, their
     ///   answers 87 and 73 of 96 right (89 and 72 before silence was filled under the speech).
     /// - Waiting for a reading or a command, calls heard (clean, at 10 dB) and which of 159
-    ///   readings, commands and unrelated sentences were heard as a call: odds 300: 93 and 93;
-    ///   1000: 93 and 94, none of the 159. The misses are a lone "help" heard as "add a note"
-    ///   or "two", and turned away.
+    ///   readings, commands and unrelated sentences were heard as a call: odds 300: 92 and 93;
+    ///   1000: 93 and 94, none of the 159. The misses are a lone "help" heard as "add a note",
+    ///   "new note" or "two", all but one of them turned away.
     func wordOdds(_ table: LocaleTable, overriddenBy override: WordOddsOverride = WordOddsOverride()) -> [String: Double] {
         var odds: [String: Double] = [:]
         for word in RecognizerFactory.quitWords(table) { odds[word] = override.quit ?? quitOdds }
@@ -151,11 +151,12 @@ extension ListeningContext {
     }
 
     /// 64 quit words (goodbye, bye, quit, exit; 8 espeak-ng voices, 2 rates) heard as one where
-    /// an answer is awaited, clean and at 10 dB pink noise, and the 160 answers of
-    /// answers of `wordOdds` heard as one at 10 dB (none clean at any odds): odds 1: 50, 44
-    /// and 19; 1/10: 46, 36, 14; 1/30: 44, 34, 13; 1/100: 43, 32, 9. The goodbyes missed at 1/100
-    /// were heard as a correction ("exit" as "glucose was eight"), a refusal or "pardon", never
-    /// as a yes: each is asked about again, where an answer heard as "bye" ended the session.
+    /// an answer is awaited, clean and at 10 dB pink noise, and the 160 answers of `wordOdds`
+    /// heard as one at 10 dB (none clean at any odds), measured while silence was filled at
+    /// -75 dBFS: odds 1: 50, 44 and 19; 1/10: 46, 36, 14; 1/30: 44, 34, 13; 1/100: 43, 32, 9.
+    /// The goodbyes missed at 1/100 were heard as a correction ("exit" as "glucose was eight"),
+    /// a refusal or "pardon", never as a yes: each is asked about again, where an answer heard
+    /// as "bye" ended the session.
     static let answeringQuitOdds = 1.0 / 100
 
     /// The grammar fit below which an utterance heard in this state is turned away as not meant
