@@ -123,16 +123,18 @@ public enum NoiseFloor {
     /// recordings whose quiet parts were not far below the voice; filled 55-60 dB below it
     /// (-75 dBFS under espeak-ng's -16 dBFS), silence pulled each utterance's cepstral mean far
     /// from its speech. `carevoice bench recognition`, floor at -75 dBFS -> 40 dB under the
-    /// speech (with `paddingBelowSpeech`): synthetic readings (`bench corpus --readings 100 --seed
-    /// 41`) 73 -> 81 of 100 right; lone digits said by 8 espeak-ng voices 87 -> 107 of 160; FSDD
-    /// real digits 241 -> 266 of 400. 35 and 45 dB were within 3 of 40 on the digits.
+    /// speech (with `paddingBelowSpeech`, and the emergency odds recalibrated): synthetic
+    /// readings (`bench corpus --readings 100 --seed 41`) 73 -> 81 of 100 right; lone digits said
+    /// by 8 espeak-ng voices 87 -> 105 of 160; FSDD real digits 241 -> 262 of 400. 35 and 45 dB
+    /// were within 3 of 40 on the digits.
     public static let belowSpeech = 40.0
 
     /// How far below the speech the noise put around an utterance is (`SpeechRecognizer`'s
     /// lead-in and tail), in dB. Further below than `belowSpeech`: at 40 dB calls for help were
     /// missed (a lone "help" heard as "nope": 96 -> 90 of 96 clean); at 50 they were heard about
     /// as before, and FSDD digits were 254 of 400 where -75 dBFS padding gave 243 and 60 dB 241
-    /// (padding from the whole recording; from each utterance, as now, 266).
+    /// (those three with the padding level taken from the whole recording, not each utterance
+    /// as now, and the emergency words' old odds).
     public static let paddingBelowSpeech = 50.0
 
     /// Adds faint Gaussian noise of RMS `level` dBFS, always the same for the same seed and
