@@ -232,7 +232,14 @@ public final class SpeechRecognizer {
         }
         let started = Date()
         let config = try parse(options), decoder = try load(config)
-        let fitConfig = configuration.measuresFit ? try parse(options) : nil
+        // The phone loop is the fit's yardstick: search settings tried with `extraArguments`
+        // are the grammars' (`searchOverrides`), not its own; a word penalty there left it with
+        // no phones at all, and every utterance with no fit.
+        var fitOptions = options
+        for name in configuration.extraArguments.keys where Self.searchOptionNames.contains(name) {
+            fitOptions[name] = configuration.decoderOptions[name]
+        }
+        let fitConfig = configuration.measuresFit ? try parse(fitOptions) : nil
         let fitDecoder = try fitConfig.map(load)
         let earlyEndConfig = try parse(earlyOptions)
         self.endDetector = try detector(config)

@@ -326,6 +326,23 @@ import Testing
         #expect(try Grammars.recognizer().decode(try speech16k("yes")).grammarFit == nil, "measured only when asked")
     }
 
+    /// A search setting tried for the grammars (`bench recognition --decoder-option=-wip=...`)
+    /// leaves the fit's yardstick alone: with it on the phone loop too, no phones were found and
+    /// no utterance had a fit, so nothing was turned away and the run looked better than it was.
+    @Test func aTriedSearchSettingLeavesTheFitsYardstickAlone() throws {
+        func fit(_ extra: [String: String]) throws -> Double? {
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.measuresFit = true
+            configuration.extraArguments = extra
+            let recognizer = try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence])
+            return recognizer.decode(try speech16k("glucose six point five before breakfast")).grammarFit
+        }
+        // The grammar's own fit may move with its setting (its path keeps fewer pauses); the
+        // phone loop's must still be there to measure it against.
+        #expect(try fit([:]) != nil)
+        #expect(try fit(["-wip": "1e-4"]) != nil, "a fit with the setting tried")
+    }
+
     @Test func noiseAloneIsNotAnUtterance() throws {
         let recognizer = try Grammars.recognizer()
         var quiet = [Int16](repeating: 0, count: 16000 * 3)
