@@ -56,6 +56,11 @@ import Testing
         #expect(answering["bye"]! < 1 && ListeningContext.question(.height).wordOdds(english)["goodbye"]! < 1)
         let tried = ListeningContext.answer.wordOdds(english, overriddenBy: WordOddsOverride(emergency: 5, quit: 0.5))
         #expect(tried["ambulance"] == 5 && tried["exit"] == 0.5)
+        // Each language has its own: Chinese calls for help are left at the grammar's odds,
+        // where higher odds turned 取消 into 急救.
+        #expect(answering["help"] == english.speech.emergencyOdds && english.speech.emergencyOdds > 1)
+        #expect(ListeningContext.answer.wordOdds(chinese)["急救"] == chinese.speech.emergencyOdds)
+        #expect(chinese.speech.emergencyOdds != english.speech.emergencyOdds)
     }
 
     /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it
