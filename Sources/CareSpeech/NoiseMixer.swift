@@ -31,24 +31,13 @@ public enum NoiseColor: String, Sendable, CaseIterable {
 }
 
 public enum NoiseMixer {
-    /// Frame length for telling speech from pauses.
-    static let frameSeconds = 0.02
     /// Frames within this many dB of the loudest frame count as speech.
     static let speechRangeDB = 30.0
 
     /// Mean square of the speech frames (pauses left out, so a long silence around a word does
     /// not make the same noise look quieter); nil when there is no sound at all.
     public static func speechPower(_ audio: PCMAudio) -> Double? {
-        let frame = max(1, Int(Double(audio.sampleRate) * frameSeconds))
-        var powers: [Double] = []
-        var start = 0
-        while start < audio.samples.count {
-            let end = min(start + frame, audio.samples.count)
-            var sum = 0.0
-            for s in audio.samples[start..<end] { sum += Double(s) * Double(s) }
-            powers.append(sum / Double(end - start))
-            start = end
-        }
+        let powers = audio.framePowers
         guard let loudest = powers.max(), loudest > 0 else { return nil }
         let floor = loudest * pow(10, -speechRangeDB / 10)
         let speech = powers.filter { $0 >= floor }

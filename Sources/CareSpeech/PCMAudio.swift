@@ -29,6 +29,22 @@ public struct PCMAudio: Sendable, Equatable {
         let rms = (sum / Double(samples.count)).squareRoot()
         return rms > 0 ? 20 * log10(rms / 32768) : -.infinity
     }
+
+    /// The mean square of each 20 ms frame (the last one may be shorter): how loud the audio is
+    /// from moment to moment, to tell speech from pauses.
+    public var framePowers: [Double] {
+        let frame = max(1, sampleRate / 50)
+        var powers: [Double] = []
+        var start = 0
+        while start < samples.count {
+            let end = min(start + frame, samples.count)
+            var sum = 0.0
+            for s in samples[start..<end] { sum += Double(s) * Double(s) }
+            powers.append(sum / Double(end - start))
+            start = end
+        }
+        return powers
+    }
 }
 
 public enum AudioFileError: Error, Equatable {

@@ -164,17 +164,8 @@ public enum NoiseFloor {
     /// How loud the speech in `audio` is, in dBFS: the RMS of its loud 20 ms frames (the 95th
     /// percentile, so that a click does not count), or -infinity for silence.
     public static func speechLevel(of audio: PCMAudio) -> Double {
-        let frame = max(1, audio.sampleRate / 50)
-        var levels: [Double] = []
-        var start = 0
-        while start + frame <= audio.samples.count {
-            var sum = 0.0
-            for sample in audio.samples[start..<(start + frame)] { sum += Double(sample) * Double(sample) }
-            levels.append(sum / Double(frame))
-            start += frame
-        }
+        let levels = audio.framePowers.sorted()
         guard !levels.isEmpty else { return -.infinity }
-        levels.sort()
         let loud = levels[min(levels.count - 1, Int(Double(levels.count) * 0.95))]
         return loud > 0 ? 10 * log10(loud / (32768 * 32768)) : -.infinity
     }
