@@ -8,6 +8,7 @@
 #include <sphinxbase/logmath.h>
 #include <sphinxbase/fe.h>
 #include <sphinxbase/ckd_alloc.h>
+#include <sphinxbase/feat.h>
 /* After the real headers, so the compiler checks every declaration in ours. */
 #include "CPocketSphinx.h"
 
@@ -256,4 +257,46 @@ int carevoice_set_jsgf_with_odds(ps_decoder_t *ps, cmd_ln_t *config, const char 
     fsg_model_free(fsg);
     jsgf_grammar_free(jsgf);
     return result;
+}
+
+struct carevoice_cmn_state_s {
+    cmn_type_t type;
+    int32 nframe;
+    int size;
+    mfcc_t mean[64], sum[64];
+};
+
+carevoice_cmn_state_t *carevoice_cmn_state_save(ps_decoder_t *ps)
+{
+    feat_t *feat = ps_get_feat(ps);
+    if (feat == NULL || feat->cmn_struct == NULL || feat->cmn_struct->veclen > 64)
+        return NULL;
+    carevoice_cmn_state_t *state = calloc(1, sizeof(*state));
+    if (state == NULL)
+        return NULL;
+    cmn_t *cmn = feat->cmn_struct;
+    state->type = feat->cmn;
+    state->nframe = cmn->nframe;
+    state->size = cmn->veclen;
+    memcpy(state->mean, cmn->cmn_mean, cmn->veclen * sizeof(mfcc_t));
+    memcpy(state->sum, cmn->sum, cmn->veclen * sizeof(mfcc_t));
+    return state;
+}
+
+void carevoice_cmn_state_restore(ps_decoder_t *ps, const carevoice_cmn_state_t *state)
+{
+    feat_t *feat = ps_get_feat(ps);
+    if (feat == NULL || feat->cmn_struct == NULL || feat->cmn_struct->veclen != state->size)
+        return;
+    cmn_t *cmn = feat->cmn_struct;
+    /* Batch or live: a decoder that has streamed stays live for good (sphinxbase's feat_cmn). */
+    feat->cmn = state->type;
+    cmn->nframe = state->nframe;
+    memcpy(cmn->cmn_mean, state->mean, state->size * sizeof(mfcc_t));
+    memcpy(cmn->sum, state->sum, state->size * sizeof(mfcc_t));
+}
+
+void carevoice_cmn_state_free(carevoice_cmn_state_t *state)
+{
+    free(state);
 }

@@ -133,7 +133,8 @@ public final class SpeechRecognizer {
     /// came from the few frames since the last one: "glucose six point five before breakfast"
     /// was heard without its tag.
     private var hearsUtterance = false
-    /// Frames of utterances the decoders have searched since they were made: until they have
+    /// Frames of utterances the decoders have searched since they were made (or since
+    /// `beginSession`): until they have
     /// heard `framesToLearnTheMean` of them, the running mean is mostly the model's generic one
     /// (sphinxbase seeds it as 500 frames of its -cmninit), so an utterance is decoded again as a
     /// whole once it has ended, with a mean that now includes it.
@@ -147,6 +148,9 @@ public final class SpeechRecognizer {
     /// words are a whole sentence that cannot go on ends (see `endsEarly`).
     private let earlyEndDetector: SpeechDetector
     private let earlyEndConfig: OpaquePointer
+    /// What the decoders knew of the cepstral mean when they were made (the model's generic
+    /// mean, its -cmninit), where a session starts: restored by `beginSession`.
+    private var initialMeans: [OpaquePointer] = []
     /// The end detector has reported speech in the current utterance, and the decoders hear it.
     private var speechSeen = false
     /// Whether the detector's noise estimate has been calibrated, and the audio held back for it.
@@ -281,6 +285,7 @@ public final class SpeechRecognizer {
         guard ps_set_search(decoder, activeGrammar) == 0 else {
             throw SpeechError.badGrammar("\(activeGrammar): pocketsphinx cannot select it")
         }
+        initialMeans = listeners.compactMap { carevoice_cmn_state_save($0) }
         logger.debug("pocketsphinx ready", metadata: ["seconds": "\(Date().timeIntervalSince(started))"])
     }
 
@@ -290,6 +295,7 @@ public final class SpeechRecognizer {
         endDetector.close()
         earlyEndDetector.close()
         listeners.forEach { ps_free($0) }
+        initialMeans.forEach { carevoice_cmn_state_free($0) }
         [config, fitConfig, earlyEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
         argv.forEach { free($0) }
     }
@@ -490,6 +496,17 @@ public final class SpeechRecognizer {
         var result = endUtterance()
         if configuration.keepsAudio { result.audio = whole }
         return result
+    }
+
+    /// Hears what comes next as a session's first words: the cepstral mean learned from the
+    /// utterances so far is forgotten (the decoders' is put back as it was when they were made),
+    /// and the next ones are decoded whole again (`framesToLearnTheMean`). For `bench
+    /// recognition --first-of-session`.
+    public func beginSession() {
+        reset()
+        framesHeard = 0
+        guard initialMeans.count == listeners.count else { return }
+        for (listener, state) in zip(listeners, initialMeans) { carevoice_cmn_state_restore(listener, state) }
     }
 
     /// The lead-in (`leadIn`): noise at `paddingLevel`.

@@ -29,6 +29,8 @@ struct BenchRecognition: ParsableCommand {
     var quitOdds: Double?
     @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
     var grammarFile: String?
+    @Flag(help: "Hear each recording as the first words of a session, with nothing learned from the ones before (a session is often a sentence or two).")
+    var firstOfSession = false
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
@@ -62,10 +64,12 @@ struct BenchRecognition: ParsableCommand {
         let decoder = CorpusDecoder(recognizer: recognizer, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                     noise: noise.flatMap { color in snr.map { (color, $0) } },
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
-                                    printing: details ? .every : quiet ? .none : .misses)
+                                    printing: details ? .every : quiet ? .none : .misses,
+                                    eachFirstOfSession: firstOfSession)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
+        if firstOfSession { Console.line("each recording heard as the first of a session") }
         for kind in CorpusItem.Kind.allCases {
             guard let r = tally.byKind[kind] else { continue }
             Console.line("\(kind.rawValue): \(r.line)")

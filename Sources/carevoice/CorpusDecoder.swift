@@ -18,6 +18,8 @@ struct CorpusDecoder {
     /// A grammar to decode every item with instead of its state's.
     var grammar: String?
     var printing: Printing = .misses
+    /// Each recording is heard as a session's first words (`SpeechRecognizer.beginSession`).
+    var eachFirstOfSession = false
 
     struct Run {
         var tally = Tally()
@@ -47,6 +49,7 @@ struct CorpusDecoder {
             }
             if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
             let context = judge.context(for: item.kind, expected: item.expected)
+            if eachFirstOfSession { recognizer.beginSession() }
             try recognizer.selectGrammar(grammar ?? context.rawValue)
             var heard: [String] = [], described: [String] = []
             let started = Date()

@@ -101,3 +101,10 @@ int carevoice_fsg_prefix(carevoice_fsg_t *g, const char *words);
 /// grammar does not parse or has no public rule.
 int carevoice_set_jsgf_with_odds(ps_decoder_t *ps, cmd_ln_t *config, const char *name, const char *jsgf_source,
                                  const char *const *words, const double *odds, size_t count);
+
+/// All a decoder has learned of the cepstral mean (mean, sums, frames, batch
+/// or live mode), to put it back as it was.
+typedef struct carevoice_cmn_state_s carevoice_cmn_state_t;
+carevoice_cmn_state_t *carevoice_cmn_state_save(ps_decoder_t *ps);
+void carevoice_cmn_state_restore(ps_decoder_t *ps, const carevoice_cmn_state_t *state);
+void carevoice_cmn_state_free(carevoice_cmn_state_t *state);
