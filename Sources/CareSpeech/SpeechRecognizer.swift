@@ -134,10 +134,9 @@ public final class SpeechRecognizer {
     /// was heard without its tag.
     private var hearsUtterance = false
     /// Frames of utterances the decoders have searched since they were made (or since
-    /// `beginSession`): until they have
-    /// heard `framesToLearnTheMean` of them, the running mean is mostly the model's generic one
-    /// (sphinxbase seeds it as 500 frames of its -cmninit), so an utterance is decoded again as a
-    /// whole once it has ended, with a mean that now includes it.
+    /// `beginSession`): until they have heard `framesToLearnTheMean` of them, the running mean
+    /// (which sphinxbase starts from its -cmninit) has learned little of the voice, so an
+    /// utterance is decoded again as a whole once it has ended, with a mean that now includes it.
     private var framesHeard = 0
     /// Three seconds of speech: a reading or two.
     static let framesToLearnTheMean = 300
