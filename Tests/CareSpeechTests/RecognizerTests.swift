@@ -395,7 +395,7 @@ import Testing
 
     /// Real people (FSDD): the only honest accuracy figure we have.
     @Test func realSpokenDigitsFromJackson() throws {
-        let root = URL(fileURLWithPath: "/work/shared/corpora/fsdd-digits")
+        let root = Corpora.fsddDigits
         let manifest = try String(contentsOf: root.appendingPathComponent("manifest.tsv"), encoding: .utf8)
         let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"]
         var items: [(file: String, digit: Int, take: Int)] = []

@@ -168,7 +168,7 @@ import Testing
     }
 
     @Test func realRecordingsOfTheCorpusRead() throws {
-        let audio = try WAVFile.read(URL(fileURLWithPath: "/work/shared/corpora/fsdd-digits/wav/7_jackson_3.wav"))
+        let audio = try WAVFile.read(Corpora.fsdd(7, "jackson", take: 3))
         #expect(audio.sampleRate == 8000)
         #expect(audio.duration > 0.2 && audio.duration < 2)
         #expect(audio.rmsDBFS > -40)

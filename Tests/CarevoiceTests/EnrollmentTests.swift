@@ -6,7 +6,7 @@ import Testing
 /// Learning a voice through the real tools: sphinxtrain adapts Debian's model to a real speaker
 /// (FSDD) or to a synthetic voice, and every command decodes with it afterwards.
 @Suite(.serialized) struct EnrollmentTests {
-    static let fsdd = CLI.root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fsdd-digits")
+    static let fsdd = Corpora.fsddDigits
 
     /// A manifest of one FSDD speaker's takes (absolute paths), written into `directory`.
     static func manifest(speaker: String, takes: ClosedRange<Int>, in directory: URL, name: String) throws -> URL {
