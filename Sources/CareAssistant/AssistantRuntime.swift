@@ -24,12 +24,15 @@ public struct VoiceLearner {
     public var directory: URL
     /// A recognizer that hears with the voice stored now.
     public var makeRecognizer: () throws -> SpeechRecognizer
+    /// What the phrases are heard over: a recording's band, else a microphone's full band.
+    public var band: AudioBand
 
     public init(prepare: @escaping () throws -> (enrollment: VoiceEnrollment, prompts: [[String]]), directory: URL,
-                makeRecognizer: @escaping () throws -> SpeechRecognizer) {
+                makeRecognizer: @escaping () throws -> SpeechRecognizer, band: AudioBand = .wide) {
         self.prepare = prepare
         self.directory = directory
         self.makeRecognizer = makeRecognizer
+        self.band = band
     }
 }
 
@@ -299,7 +302,7 @@ public final class AssistantRuntime {
             } catch SpeechError.audioDevice(let reason) {
                 return (.noMicrophone(reason: reason), nil)
             }
-            let outcome = enrollment.learn(from: utterances, into: learner.directory) {
+            let outcome = enrollment.learn(from: utterances, into: learner.directory, band: learner.band) {
                 say(configuration.phrasebook.message(.enrollLearning))
             }
             guard case .learned = outcome else { return (outcome, nil) }

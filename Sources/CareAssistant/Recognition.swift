@@ -2,6 +2,7 @@ import CareLanguage
 import CareModel
 import CareSpeech
 import Foundation
+import Logging
 
 /// Builds the recognizer the assistant uses: Debian's acoustic model, the
 /// locale's dictionary plus our extra words, and one grammar per listening context.
@@ -12,12 +13,20 @@ public enum RecognizerFactory {
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     /// - Parameter odds: the odds of the emergency and the quit words in every state, instead of
     ///   each state's own (`ListeningContext.wordOdds`), to calibrate them.
+    /// - Parameter band: what the audio carries: telephone-band audio is heard with the locale's
+    ///   narrowband means, unless a voice was learned (which replaces the model).
+    /// - Parameter means: means to hear with instead of the band's, to measure them (`bench narrowband`).
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:],
-                            odds: WordOddsOverride = WordOddsOverride()) throws -> SpeechRecognizer {
+                            odds: WordOddsOverride = WordOddsOverride(), band: AudioBand = .wide,
+                            means: String? = nil) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
         configuration.extraArguments = extraArguments
-        voice?.apply(to: &configuration)
+        if let voice {
+            voice.apply(to: &configuration)
+        } else {
+            configuration.meansFile = means ?? (band == .narrow ? narrowbandMeans(table: table, resources: resources) : nil)
+        }
         func wordOdds(_ context: ListeningContext) -> [String: Double] { context.wordOdds(table, overriddenBy: odds) }
         // A grammar tried out with `bench recognition --grammar-file` is heard as in this state.
         configuration.wordOdds = wordOdds(.reading)
@@ -50,6 +59,17 @@ public enum RecognizerFactory {
         }
         try recognizer.selectGrammar(ListeningContext.reading.rawValue)
         return recognizer
+    }
+
+    /// The locale's means for telephone-band audio, when it has them and they can be read; a
+    /// missing file is logged and the model's own means are used (they hear such audio worse).
+    static func narrowbandMeans(table: LocaleTable, resources: ResourceLocator) -> String? {
+        guard let url = resources.narrowbandMeans(for: table) else { return nil }
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            Logger(label: "carevoice.recognition").warning("no narrowband means at \(url.path): telephone-band audio is heard with the model's own")
+            return nil
+        }
+        return url.path
     }
 
     /// The locale's acoustic model, dictionary and extra words, measuring every utterance's fit

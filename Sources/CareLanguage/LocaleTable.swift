@@ -204,6 +204,9 @@ public struct LocaleTable: Sendable, Decodable {
         public var acousticModel: String
         public var dictionary: String
         public var extraDictionary: String?
+        /// The acoustic model's means adapted to telephone-band speech (8 kHz), relative to
+        /// `models/`, for recordings that carry nothing above 4 kHz; nil: the model's own.
+        public var narrowbandMeans: String?
         /// A statistical language model for free dictation (diary notes), if the locale has one.
         public var languageModel: String?
         /// The folder under `models/` whose tables turn what is said into pinyin for the voice

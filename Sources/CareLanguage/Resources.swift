@@ -47,6 +47,12 @@ public struct ResourceLocator: Sendable {
     }
 
     /// Extra pronunciations for the recognizer, as word -> phones.
+    /// The means file for telephone-band recordings (`LocaleTable.Speech.narrowbandMeans`), nil
+    /// when the locale has none.
+    public func narrowbandMeans(for table: LocaleTable) -> URL? {
+        table.speech.narrowbandMeans.map { modelsDirectory.appendingPathComponent($0) }
+    }
+
     public func extraPronunciations(for table: LocaleTable) -> [String: String] {
         guard let relative = table.speech.extraDictionary,
               let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)

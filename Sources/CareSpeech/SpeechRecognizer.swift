@@ -62,6 +62,9 @@ public final class SpeechRecognizer {
         /// the English model's phones (`PinyinPhones`). Nil gives nil: the word is unknown.
         public var pronounce: (@Sendable (String) -> String?)?
         public var sampleRate: Int = 16000
+        /// Gaussian means that replace the acoustic model's own (pocketsphinx's -mean), e.g. the
+        /// means adapted to telephone-band speech (`AudioBand.narrow`); nil: the model's.
+        public var meansFile: String?
         /// Decoder options beyond pocketsphinx's defaults. Measured with `carevoice bench loop
         /// --count 100 --seed 5` (5 espeak-ng voices): wider beams and 16 Gaussians per frame
         /// instead of 4 took exact readings from 53 % to 65 %; `-remove_noise no` to 68 %
@@ -192,6 +195,12 @@ public final class SpeechRecognizer {
             "-dict": configuration.dictionary,
             "-samprate": String(configuration.sampleRate),
         ]
+        if let meansFile = configuration.meansFile {
+            guard fm.isReadableFile(atPath: meansFile) else {
+                throw SpeechError.recognizerUnavailable("no acoustic means at \(meansFile)")
+            }
+            options["-mean"] = meansFile
+        }
         options.merge(configuration.decoderOptions) { _, tuned in tuned }
         options.merge(configuration.extraArguments) { _, extra in extra }
         // The early end detector is the end detector with a shorter hangover (in frames).

@@ -28,9 +28,13 @@ public struct AdaptedVoice: Sendable, Equatable {
     static let recordName = "voice.json"
     static let modelName = "model"
     static let mllrName = "mllr_matrix"
+    static let baseMeansName = "base-means"
 
     public var modelDirectory: URL { directory.appendingPathComponent(Self.modelName) }
     public var mllrMatrix: URL { directory.appendingPathComponent(Self.mllrName) }
+    /// The means the voice was learned from when they were not the model's own (those for
+    /// telephone-band audio): the MLLR transform was solved against them, so it applies to them.
+    public var baseMeans: URL { directory.appendingPathComponent(Self.baseMeansName) }
 
     /// The adaptation stored in `directory`, nil when there is none. A directory whose record
     /// or files are unreadable counts as none (the base model still works), and says why.
@@ -57,7 +61,9 @@ public struct AdaptedVoice: Sendable, Equatable {
     public func apply(to configuration: inout SpeechRecognizer.Configuration) {
         switch record.method {
         case .map: configuration.modelDirectory = modelDirectory.path
-        case .mllr: configuration.extraArguments["-mllr"] = mllrMatrix.path
+        case .mllr:
+            configuration.extraArguments["-mllr"] = mllrMatrix.path
+            if FileManager.default.fileExists(atPath: baseMeans.path) { configuration.meansFile = baseMeans.path }
         }
     }
 
@@ -134,8 +140,10 @@ public struct VoiceAdapter {
     /// `destination`, which is replaced only once all of it worked: a failed enrollment keeps
     /// the voice stored before.
     /// - Parameter pronunciations: phones for every word said (`SpeechRecognizer.pronunciation(of:)`).
+    /// - Parameter baseMeans: means to start from instead of the base model's own (the means for
+    ///   telephone-band audio, for a voice heard over a telephone band); kept with the voice.
     public func adapt(_ utterances: [Utterance], pronunciations: [String: String], method: AdaptedVoice.Method,
-                      into destination: URL, now: Date = Date()) throws -> AdaptedVoice {
+                      into destination: URL, baseMeans: String? = nil, now: Date = Date()) throws -> AdaptedVoice {
         if let missing = tools.missing() {
             throw SpeechError.adaptationFailed("\(missing) is missing (Debian packages sphinxtrain and sphinxbase-utils)")
         }
@@ -157,6 +165,7 @@ public struct VoiceAdapter {
         }
         func path(_ name: String) -> String { work.appendingPathComponent(name).path }
         func base(_ name: String) -> String { baseModel + "/" + name }
+        let means = baseMeans ?? base("means")
 
         // The base model in the forms sphinxtrain reads.
         try run(tools.mdefConverter, ["-text", base("mdef"), path("base/mdef.txt")])
@@ -190,20 +199,20 @@ public struct VoiceAdapter {
         // The front end must match the model's feat.params (bw does not read it).
         try run(tools.trainers + "/bw", [
             "-moddeffn", path("base/mdef.txt"), "-ts2cbfn", ".ptm.",
-            "-meanfn", base("means"), "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
+            "-meanfn", means, "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
             "-tmatfn", base("transition_matrices"),
             "-feat", "1s_c_d_dd", "-svspec", "0-12/13-25/26-38", "-cmn", "batch", "-agc", "none", "-varnorm", "no",
             "-dictfn", path("dictionary"), "-fdictfn", base("noisedict"),
             "-ctlfn", path("fileids"), "-lsnfn", path("transcripts"), "-cepdir", path("mfc"), "-cepext", "mfc",
             "-accumdir", path("acc"),
         ])
-        try run(tools.trainers + "/mllr_solve", ["-meanfn", base("means"), "-varfn", base("variances"),
+        try run(tools.trainers + "/mllr_solve", ["-meanfn", means, "-varfn", base("variances"),
                                                  "-outmllrfn", output.appendingPathComponent(AdaptedVoice.mllrName).path,
                                                  "-accumdir", path("acc")])
         func adapted(_ name: String) -> String { model.appendingPathComponent(name).path }
         try run(tools.trainers + "/map_adapt", [
             "-moddeffn", path("base/mdef.txt"), "-ts2cbfn", ".ptm.",
-            "-meanfn", base("means"), "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
+            "-meanfn", means, "-varfn", base("variances"), "-mixwfn", path("base/mixture_weights"),
             "-tmatfn", base("transition_matrices"), "-accumdir", path("acc"),
             "-mapmeanfn", adapted("means"), "-mapvarfn", adapted("variances"),
             "-mapmixwfn", path("adapted_mixture_weights"), "-maptmatfn", adapted("transition_matrices"),
@@ -212,6 +221,9 @@ public struct VoiceAdapter {
                                                    "-mixwfn", path("adapted_mixture_weights"), "-sendumpfn", adapted("sendump")])
         for name in ["mdef", "feat.params", "noisedict"] {
             try fm.copyItem(atPath: base(name), toPath: adapted(name))
+        }
+        if let baseMeans {
+            try fm.copyItem(atPath: baseMeans, toPath: output.appendingPathComponent(AdaptedVoice.baseMeansName).path)
         }
 
         // The words said, not the silence and decoding padding around them.

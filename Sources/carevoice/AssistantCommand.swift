@@ -68,7 +68,10 @@ enum SessionMode { case assistant, onboarding }
 
 /// Sets up hearing, speaking and the data file, then holds the conversation.
 func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: GlucoseUnit?, mode: SessionMode) throws {
-    let env = try AppEnvironment.make(common)
+    let general = try AppEnvironment.make(common)
+    let recording = try session.audioIn.map { try readRecording($0, general.phrasebook) }
+    // A recording's band decides how everything made in this session hears it.
+    let env = recording.map(general.hearing) ?? general
     let book = env.phrasebook
     var notices: [Message] = []
 
@@ -87,15 +90,9 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     var recognizer: SpeechRecognizer?
     /// The microphone was left closed because this language is not heard yet: another may be.
     var microphoneWaits = false
-    if let audioIn = session.audioIn {
-        let audio: PCMAudio
-        do {
-            audio = try WAVFile.read(URL(fileURLWithPath: audioIn))
-        } catch {
-            throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
-        }
+    if let recording {
         recognizer = try env.makeRecognizer()
-        voice = .recording(audio)
+        voice = .recording(recording)
     } else if !session.text {
         do {
             // The recognizer first: a microphone records from the moment it opens, and what it
@@ -182,7 +179,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             return (try VoiceEnrollment(table: current.table, resources: current.resources), VoiceEnrollment.prompts(current.table))
         },
         directory: env.dataDirectory.voiceDirectory,
-        makeRecognizer: { try current.makeRecognizer() })
+        makeRecognizer: { try current.makeRecognizer() }, band: env.band)
     AssistantRuntime(configuration).run()
 }
 

@@ -31,10 +31,16 @@ struct BenchEnrollment: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
+        // Without a voice, each recording is heard with the means for its band, as the assistant
+        // would; a learned voice replaces the model whatever the band.
         func decoder(_ voice: AdaptedVoice?) throws -> CorpusDecoder {
-            let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources,
-                                                        countries: env.emergencyCountries, voice: voice)
-            return CorpusDecoder(recognizer: recognizer, judge: judge, acceptance: acceptance, book: env.phrasebook,
+            let recognizers = try voice.map { voice in
+                BandRecognizers(single: try RecognizerFactory.make(table: env.table, resources: env.resources,
+                                                                   countries: env.emergencyCountries, voice: voice))
+            } ?? BandRecognizers { band in
+                try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries, band: band)
+            }
+            return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                  printing: misses ? .misses : .none)
         }
         let general = try decoder(nil)
@@ -51,7 +57,8 @@ struct BenchEnrollment: ParsableCommand {
             enrollment.beginVoice()
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
             let started = Date()
-            let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker))
+            let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker),
+                                             band: band(of: enrolling))
             enrolledSeconds.append(Date().timeIntervalSince(started))
             let without = try general.decode(rest).tally
             let with = try decoder(voice).decode(rest).tally

@@ -31,6 +31,8 @@ struct BenchRecognition: ParsableCommand {
     var grammarFile: String?
     @Flag(help: "Hear each recording as the first words of a session, with nothing learned from the ones before (a session is often a sentence or two).")
     var firstOfSession = false
+    @Option(help: "Hear every recording as this band (wide or narrow) instead of its own, to measure what the narrowband means do.")
+    var band: AudioBand?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
@@ -50,26 +52,33 @@ struct BenchRecognition: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()
-        let recognizer = try env.makeRecognizer(extraArguments: decoderOptions, measuring: true,
-                                              odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds))
-        if let grammarFile {
-            let source: String
-            do { source = try String(contentsOfFile: grammarFile, encoding: .utf8) } catch {
-                throw CommandFailure("I can't read the grammar \(grammarFile): \(error.localizedDescription)")
+        let trial: String? = try grammarFile.map { path in
+            do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
+                throw CommandFailure("I can't read the grammar \(path): \(error.localizedDescription)")
             }
-            try recognizer.addGrammar(name: Self.trialGrammar, source: source,
-                                      searchOptions: RecognizerFactory.searchOverrides(decoderOptions))
+        }
+        let recognizers = BandRecognizers { band in
+            let recognizer = try env.hearing(band).makeRecognizer(extraArguments: decoderOptions, measuring: true,
+                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds))
+            if let trial {
+                try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
+                                          searchOptions: RecognizerFactory.searchOverrides(decoderOptions))
+            }
+            return recognizer
         }
 
-        let decoder = CorpusDecoder(recognizer: recognizer, judge: judge, acceptance: acceptance, book: env.phrasebook,
+        let decoder = CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                     noise: noise.flatMap { color in snr.map { (color, $0) } },
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
-                                    eachFirstOfSession: firstOfSession)
+                                    eachFirstOfSession: firstOfSession, band: band)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
         if firstOfSession { Console.line("each recording heard as the first of a session") }
+        if run.narrowband > 0 {
+            Console.line("telephone band (nothing above 4 kHz), heard with the narrowband means: \(run.narrowband) of \(items.count) recordings")
+        }
         for kind in CorpusItem.Kind.allCases {
             guard let r = tally.byKind[kind] else { continue }
             Console.line("\(kind.rawValue): \(r.line)")
@@ -83,6 +92,7 @@ struct BenchRecognition: ParsableCommand {
 }
 
 extension NoiseColor: ExpressibleByArgument {}
+extension AudioBand: ExpressibleByArgument {}
 
 /// A synthetic development corpus: readings, commands and sentences not meant for the assistant,
 /// said by espeak-ng voices at varied speeds, written with a manifest `bench recognition` reads.

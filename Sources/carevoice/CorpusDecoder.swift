@@ -4,12 +4,32 @@ import CareSpeech
 import CareTerminal
 import Foundation
 
+/// The recognizers a corpus is heard with, one per band (`AudioBand`), each made when the first
+/// recording of its band comes, as the assistant makes its recognizer for what it hears.
+final class BandRecognizers {
+    private let make: (AudioBand) throws -> SpeechRecognizer
+    private var made: [AudioBand: SpeechRecognizer] = [:]
+
+    init(_ make: @escaping (AudioBand) throws -> SpeechRecognizer) { self.make = make }
+
+    /// One recognizer whatever the band (a learned voice replaces the model's means).
+    convenience init(single recognizer: SpeechRecognizer) { self.init { _ in recognizer } }
+
+    func callAsFunction(_ band: AudioBand) throws -> SpeechRecognizer {
+        if let recognizer = made[band] { return recognizer }
+        let recognizer = try make(band)
+        made[band] = recognizer
+        return recognizer
+    }
+}
+
 /// Decodes corpus recordings exactly as the assistant would (its grammar for the state where it
-/// would hear each one, its rejection) and counts what the dialog's parsers judge right.
+/// would hear each one, its rejection, the means for the recording's band) and counts what the
+/// dialog's parsers judge right.
 struct CorpusDecoder {
     enum Printing { case none, misses, every }
 
-    let recognizer: SpeechRecognizer
+    let recognizers: BandRecognizers
     let judge: RecognitionJudge
     let acceptance: SpeechAcceptance
     let book: Phrasebook
@@ -20,10 +40,14 @@ struct CorpusDecoder {
     var printing: Printing = .misses
     /// Each recording is heard as a session's first words (`SpeechRecognizer.beginSession`).
     var eachFirstOfSession = false
+    /// Every recording is heard as this band instead of its own.
+    var band: AudioBand?
 
     struct Run {
         var tally = Tally()
         var decodeTimes: [Double] = []
+        /// Recordings heard as telephone band (`AudioBand.narrow`).
+        var narrowband = 0
         var audioSeconds = 0.0, processingSeconds = 0.0
 
         func printTimings() {
@@ -49,6 +73,9 @@ struct CorpusDecoder {
             }
             if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
             let context = judge.context(for: item.kind, expected: item.expected)
+            let band = self.band ?? AudioBand.of(audio)
+            if band == .narrow { run.narrowband += 1 }
+            let recognizer = try recognizers(band)
             if eachFirstOfSession { recognizer.beginSession() }
             try recognizer.selectGrammar(grammar ?? context.rawValue)
             var heard: [String] = [], described: [String] = []

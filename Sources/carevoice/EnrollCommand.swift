@@ -51,31 +51,33 @@ struct EnrollCommand: ParsableCommand {
         }
         try env.dataDirectory.prepare()
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
-        let utterances = try manifest.map { try fromManifest($0, env: env, enrollment: enrollment) }
+        let (utterances, band) = try manifest.map { try fromManifest($0, env: env, enrollment: enrollment) }
             ?? fromPerson(env: env, enrollment: enrollment)
-        let outcome = enrollment.learn(from: utterances, method: method, into: directory) {
+        let outcome = enrollment.learn(from: utterances, method: method, into: directory, band: band) {
             Console.line(book.text(.enrollLearning))
         }
         guard case .learned = outcome else { throw CommandFailure(outcome.message(book).display) }
         Console.line(outcome.message(book).display)
     }
 
-    /// The clear recordings of a corpus, each checked against its words.
-    private func fromManifest(_ path: String, env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
+    /// The clear recordings of a corpus, each checked against its words, and their band.
+    private func fromManifest(_ path: String, env: AppEnvironment, enrollment: VoiceEnrollment) throws -> ([VoiceAdapter.Utterance], AudioBand) {
         var items = try readManifest(path).filter { speaker == nil || $0.speaker == speaker }
         if let count { items = VoiceEnrollment.balancedSelection(items, count: count) }
-        return try clearRecordings(items, manifest: path, env: env, enrollment: enrollment, tellLeftOut: true)
+        return (try clearRecordings(items, manifest: path, env: env, enrollment: enrollment, tellLeftOut: true), band(of: items))
     }
 
     /// The phrases of the locale table, said by the person into the microphone (or a recording
-    /// standing in for it with --audio-in).
-    private func fromPerson(env: AppEnvironment, enrollment: VoiceEnrollment) throws -> [VoiceAdapter.Utterance] {
+    /// standing in for it with --audio-in), and what they were heard over.
+    private func fromPerson(env: AppEnvironment, enrollment: VoiceEnrollment) throws -> ([VoiceAdapter.Utterance], AudioBand) {
         let book = env.phrasebook
         var ignored: [Message] = []
         let settings = (try? openStore(env).settings()) ?? env.defaultSettings
         let speech = makeSpeechOutput(env, session, settings: settings, notices: &ignored)
         let openSource: () throws -> AudioSource
+        var band = AudioBand.wide
         if let audioIn = session.audioIn {
+            band = AudioBand.of(try readRecording(audioIn, book))
             let recording: FileAudioSource
             do { recording = try FileAudioSource(url: URL(fileURLWithPath: audioIn)) } catch {
                 throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
@@ -88,8 +90,15 @@ struct EnrollCommand: ParsableCommand {
             openSource = { [microphone = session.microphone] in try MicrophoneSource(device: microphone) }
         }
         let person = EnrollmentSession(book: book, speech: speech, openSource: openSource)
-        return try person.record(VoiceEnrollment.prompts(env.table), with: enrollment)
+        return (try person.record(VoiceEnrollment.prompts(env.table), with: enrollment), band)
     }
+}
+
+/// What a set of recordings carries: telephone band when every one that can be read does (a
+/// voice heard that way is learned from the means for it).
+func band(of items: [CorpusItem]) -> AudioBand {
+    let bands = items.compactMap { try? WAVFile.read($0.file) }.map(AudioBand.of)
+    return !bands.isEmpty && bands.allSatisfy { $0 == .narrow } ? .narrow : .wide
 }
 
 /// Each corpus recording checked against the words it says: those that sound like them, ready

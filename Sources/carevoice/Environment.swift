@@ -18,6 +18,8 @@ struct AppEnvironment {
     let country: String?
     /// --no-speech.
     let noSpeech: Bool
+    /// What the audio heard carries (`hearing`): telephone-band recordings get the narrowband means.
+    var band: AudioBand = .wide
 
     /// The settings before the person changes any: in the language this run speaks.
     var defaultSettings: Settings { Settings(language: Language(rawValue: table.id) ?? .english) }
@@ -71,7 +73,21 @@ struct AppEnvironment {
     func speaking(_ language: Language) throws -> AppEnvironment {
         let other = try resources.loadLocale(language.rawValue)
         return AppEnvironment(resources: resources, table: other, phrasebook: Phrasebook(table: other),
-                              dataDirectory: dataDirectory, style: style, country: country, noSpeech: noSpeech)
+                              dataDirectory: dataDirectory, style: style, country: country, noSpeech: noSpeech, band: band)
+    }
+
+    /// The same, hearing this recording: its band decides the means of every recognizer made.
+    func hearing(_ audio: PCMAudio) -> AppEnvironment {
+        let band = AudioBand.of(audio)
+        Logger(label: "carevoice").debug("band of the recording: \(band.rawValue)")
+        return hearing(band)
+    }
+
+    /// The same, hearing audio of this band.
+    func hearing(_ band: AudioBand) -> AppEnvironment {
+        var hearing = self
+        hearing.band = band
+        return hearing
     }
 
     /// The countries the emergency table knows (ISO codes): those the country question can hear.
@@ -90,7 +106,7 @@ struct AppEnvironment {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
-                                          voice: voice, extraArguments: extraArguments, odds: odds)
+                                          voice: voice, extraArguments: extraArguments, odds: odds, band: band)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over
@@ -117,6 +133,15 @@ struct AppEnvironment {
     static func localeFromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let setting = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         return setting.hasPrefix("zh") ? Language.chinese.rawValue : Language.english.rawValue
+    }
+}
+
+/// A WAV recording given with --audio-in; one that cannot be used is said in the person's language.
+func readRecording(_ path: String, _ book: Phrasebook) throws -> PCMAudio {
+    do {
+        return try WAVFile.read(URL(fileURLWithPath: path))
+    } catch {
+        throw CommandFailure(book.text(.audioFileError, ["path": path, "reason": describe(error, book)]))
     }
 }
 

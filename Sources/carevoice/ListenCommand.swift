@@ -30,13 +30,8 @@ struct ListenCommand: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let book = env.phrasebook
         if let audioIn {
-            let audio: PCMAudio
-            do {
-                audio = try WAVFile.read(URL(fileURLWithPath: audioIn))
-            } catch {
-                throw CommandFailure(book.text(.audioFileError, ["path": audioIn, "reason": describe(error, book)]))
-            }
-            let recognizer = try env.makeRecognizer(measuring: true)
+            let audio = try readRecording(audioIn, book)
+            let recognizer = try env.hearing(audio).makeRecognizer(measuring: true)
             try recognizer.selectGrammar(state)
             recognizer.run(audio) { result in
                 if !result.text.isEmpty { Console.line(result.text) }

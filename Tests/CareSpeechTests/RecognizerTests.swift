@@ -29,6 +29,28 @@ import Testing
         #expect(["yes", "no", ""].contains(recognizer.decode(samples).text))
     }
 
+    /// `meansFile` replaces the model's own means (pocketsphinx -mean), for both decoders: the
+    /// model's own file decodes exactly as without it, the narrowband means differently, and a
+    /// missing file is refused by name rather than heard with the wrong model.
+    @Test func aMeansFileReplacesTheModelsMeans() throws {
+        let samples = try speech16k("glucose seven point two")
+        func decode(means: String?) throws -> RecognitionResult {
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.meansFile = means
+            configuration.measuresFit = true
+            return try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence]).decode(samples)
+        }
+        let general = try decode(means: nil)
+        let own = try decode(means: SpeechRecognizer.Configuration().modelDirectory + "/means")
+        #expect(own == general)
+        let narrow = try decode(means: CLI.root.appendingPathComponent("models/en-us/narrowband-means").path)
+        #expect(narrow.score != general.score)
+        #expect(narrow.grammarFit != general.grammarFit)
+        #expect(throws: SpeechError.recognizerUnavailable("no acoustic means at /nonexistent/means")) {
+            try decode(means: "/nonexistent/means")
+        }
+    }
+
     @Test func modelLoadsQuickly() throws {
         let start = Date()
         let recognizer = try Grammars.recognizer()

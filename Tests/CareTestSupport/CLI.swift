@@ -88,6 +88,21 @@ public enum CLI {
     }
 
     /// A new empty directory under the system's temporary directory.
+    /// A CareVoice home (`CAREVOICE_HOME`) whose English table has no means for telephone-band
+    /// audio: every recording is heard, and every voice learned, with the acoustic model's own.
+    public static func homeWithoutNarrowbandMeans(in directory: URL) throws -> URL {
+        let home = directory.appendingPathComponent("home-full-band")
+        let fm = FileManager.default
+        try fm.createDirectory(at: home.appendingPathComponent("locales"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(at: home.appendingPathComponent("models"), withDestinationURL: root.appendingPathComponent("models"))
+        for file in try fm.contentsOfDirectory(atPath: root.appendingPathComponent("locales").path) {
+            var text = try String(contentsOf: root.appendingPathComponent("locales/\(file)"), encoding: .utf8)
+            text = text.replacingOccurrences(of: "narrowbandMeans: en-us/narrowband-means", with: "narrowbandMeans: null")
+            try text.write(to: home.appendingPathComponent("locales/\(file)"), atomically: true, encoding: .utf8)
+        }
+        return home
+    }
+
     public static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
