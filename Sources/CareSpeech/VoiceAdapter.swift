@@ -211,7 +211,7 @@ public struct VoiceAdapter {
                                                  "-accumdir", path("acc")])
         // MAP moves the means only; the voice keeps the model's variances, transition matrices and
         // mixture weights. Learned from 20 FSDD recordings per speaker, the other 80 were heard
-        // right 288 times in 320 so, 264 with all four adapted (298 against 284 from the means for
+        // right 288 times in 320 so, 264 with all four adapted (297 against 283 from the means for
         // telephone-band audio, each speaker's learned without them); synthetic English and
         // Chinese voices were heard alike either way (115 of 119, 138 of 144).
         func adapted(_ name: String) -> String { model.appendingPathComponent(name).path }
