@@ -46,13 +46,13 @@ public struct ResourceLocator: Sendable {
         return try PinyinSpeller.load(from: modelsDirectory.appendingPathComponent(folder))
     }
 
-    /// Extra pronunciations for the recognizer, as word -> phones.
     /// The means file for telephone-band recordings (`LocaleTable.Speech.narrowbandMeans`), nil
     /// when the locale has none.
     public func narrowbandMeans(for table: LocaleTable) -> URL? {
         table.speech.narrowbandMeans.map { modelsDirectory.appendingPathComponent($0) }
     }
 
+    /// Extra pronunciations for the recognizer, as word -> phones.
     public func extraPronunciations(for table: LocaleTable) -> [String: String] {
         guard let relative = table.speech.extraDictionary,
               let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// Debian's model learned from 16 kHz speech. A telephone, a Bluetooth headset on its hands-free
 /// profile, or any recording made at 8 kHz carries nothing above 4 kHz, where the hiss of "s" and
-/// "z" lives: the model then hears "six" as "eight" (none of 40 real sixes of the FSDD digits
-/// right) and "zero" as "two". Such audio is heard with means adapted to real narrowband speech.
+/// "z" lives: where a phone number is awaited, the model heard none of the 40 real sixes of the
+/// FSDD digits as "six" ("three", "two", "help", "eight"), and a Belgian speaker's ten zeros as
+/// "two". Such audio is heard with means adapted to real narrowband speech.
 public enum AudioBand: String, Sendable, CaseIterable {
     /// The whole speech band, as the acoustic model learned it.
     case wide

@@ -126,13 +126,19 @@ import Testing
     /// "Learn my voice" said in the assistant, then yes: the rest of the recording says the
     /// locale's phrases after it, the voice is learned from them and stored, and the reading said
     /// after them is heard with it and saved.
+    /// "learn my voice", yes, the locale's 20 phrases, then a reading and yes, said by one voice.
+    static func learningSession(in dir: URL) throws -> URL {
+        let phrases = try Session.resources.loadLocale("en").enrollment.prompts
+        #expect(phrases.count == 20)
+        return try Session.wav(["learn my voice", "yes"] + phrases + ["glucose six point five before breakfast", "yes"],
+                               voice: "en-us+m3", in: dir)
+    }
+
     @Test func aVoiceIsLearnedFromWithinTheAssistant() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let phrases = try Session.resources.loadLocale("en").enrollment.prompts
-        #expect(phrases.count == 20)
-        let session = try Session.wav(["learn my voice", "yes"] + phrases + ["glucose six point five before breakfast", "yes"],
-                                      voice: "en-us+m3", in: dir)
+        let session = try Self.learningSession(in: dir)
         let run = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("Shall I learn your voice now? You say 20 short phrases after me"), "\(run.stdout)")
@@ -142,11 +148,28 @@ import Testing
         #expect(run.stdout.contains("Done. I learned your voice from"), "\(run.stdout)")
         #expect(run.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(run.stdout)")
         #expect(try CLI.run(["enroll", "--status", "--data-dir", dir.path]).stdout.contains("I use your voice, learned on"))
+        // Heard at full band, it is learned from the model's own means.
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice/base-means").path))
 
         // Typed, with no microphone to hear the phrases: said why, and nothing is asked.
         let typed = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "enroll again\nquit\n")
         #expect(typed.stdout.contains("I can't learn your voice in this session: there is no microphone to hear you."), "\(typed.stdout)")
         #expect(!typed.stdout.contains("Shall I learn your voice"))
+    }
+
+    /// The same session over a telephone line (8 kHz): the assistant hears it with the means for
+    /// telephone-band audio and learns the voice from them, as `carevoice enroll` does.
+    @Test func aVoiceLearnedInATelephoneBandSessionStartsFromItsMeans() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let session = try Self.learningSession(in: dir)
+        try WAVFile.write(Resampler.resample(try WAVFile.read(session), to: 8000), to: session)
+        let run = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Done. I learned your voice from"), "\(run.stdout)")
+        #expect(run.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(run.stdout)")
+        let kept = try Data(contentsOf: dir.appendingPathComponent("voice/base-means"))
+        #expect(kept == (try Data(contentsOf: CLI.root.appendingPathComponent("models/en-us/narrowband-means"))))
     }
 
     /// "Forget my voice" said in the assistant: typed no keeps it; said, then yes, forgets it.
