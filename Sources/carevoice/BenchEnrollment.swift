@@ -18,6 +18,7 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Recordings per speaker to enroll with, for a speaker without enrollment phrases (kind enroll).") var count = 20
     @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
     @Flag(help: "Print the misses too.") var misses = false
+    @Flag(help: "Print every item heard, with its fit, not only the misses.") var details = false
 
     func validate() throws {
         if count < VoiceEnrollment.minimumUtterances { throw ValidationError("--count must be at least \(VoiceEnrollment.minimumUtterances)") }
@@ -41,7 +42,7 @@ struct BenchEnrollment: ParsableCommand {
                 try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries, band: band)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
-                                 printing: misses ? .misses : .none)
+                                 printing: details ? .every : misses ? .misses : .none)
         }
         let general = try decoder(nil)
         let voices = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-bench-\(UUID().uuidString)")
@@ -55,7 +56,7 @@ struct BenchEnrollment: ParsableCommand {
             let enrolling = phrases.isEmpty ? VoiceEnrollment.balancedSelection(own, count: count) : phrases
             let rest = own.filter { item in item.kind != .enroll && !enrolling.contains { $0.line == item.line } }
             enrollment.beginVoice()
-            let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
+            let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses || details)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker),
                                              band: band(of: enrolling))

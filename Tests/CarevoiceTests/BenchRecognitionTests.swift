@@ -177,14 +177,15 @@ import Testing
     }
 
     /// bench enrollment learns each voice from its enrollment phrases (not from what it then
-    /// tests), and says per kind what the learned voice changed.
+    /// tests), and says per kind what the learned voice changed; `--details` shows every item
+    /// heard, without the voice and with it.
     @Test func enrollmentIsBenchedFromTheEnrollmentPhrases() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "4", "--voices", "en-gb+f3", "--enrollment"])
         #expect(corpus.status == 0, "\(corpus.stderr)")
         let run = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
-                               "--data-dir", dir.path])
+                               "--data-dir", dir.path, "--details"])
         #expect(run.status == 0, "\(run.stderr)")
         let scored = try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
             .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
@@ -195,6 +196,8 @@ import Testing
             #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix(kind) && $0.contains(" -> ") }, "\(kind) \(run.stdout)")
         }
         #expect(run.stdout.contains("enrollment: "), "\(run.stdout)")
+        let items = run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") || $0.hasPrefix("MISS ") }
+        #expect(items.count == 2 * scored, "\(run.stdout)")
     }
 }
 
