@@ -212,7 +212,8 @@ public struct VoiceAdapter {
         // MAP moves the means only; the voice keeps the model's variances, transition matrices and
         // mixture weights. Learned from 20 FSDD recordings per speaker, the other 80 were heard
         // right 288 times in 320 so, 264 with all four adapted (297 against 283 from the means for
-        // telephone-band audio, each speaker's learned without them); synthetic English and
+        // telephone-band audio, each speaker's learned without them; all measured while the phone-number
+        // question turned away fits below -56, not -70); synthetic English and
         // Chinese voices were heard alike either way (115 of 119, 138 of 144).
         func adapted(_ name: String) -> String { model.appendingPathComponent(name).path }
         try run(tools.trainers + "/map_adapt", [
