@@ -13,19 +13,21 @@ public enum RecognizerFactory {
     ///   settings (`SpeechRecognizer.searchOptionNames`) replace every grammar's own.
     /// - Parameter odds: the odds of the emergency and the quit words in every state, instead of
     ///   each state's own (`ListeningContext.wordOdds`), to calibrate them.
-    /// - Parameter band: what the audio carries: telephone-band audio is heard with the locale's
-    ///   narrowband means, unless a voice was learned (which replaces the model).
+    /// - Parameter conditions: what the audio is like: telephone-band audio is heard with the
+    ///   locale's narrowband means, unless a voice was learned (which replaces the model); noisy
+    ///   audio with the noise taken out first (`AudioBackground`).
     /// - Parameter means: means to hear with instead of the band's, to measure them (`bench narrowband`).
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:],
-                            odds: WordOddsOverride = WordOddsOverride(), band: AudioBand = .wide,
+                            odds: WordOddsOverride = WordOddsOverride(), conditions: AudioConditions = AudioConditions(),
                             means: String? = nil) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
         configuration.extraArguments = extraArguments
+        configuration.background = conditions.background
         if let voice {
             voice.apply(to: &configuration)
         } else {
-            configuration.meansFile = means ?? (band == .narrow ? narrowbandMeans(table: table, resources: resources) : nil)
+            configuration.meansFile = means ?? (conditions.band == .narrow ? narrowbandMeans(table: table, resources: resources) : nil)
         }
         func wordOdds(_ context: ListeningContext) -> [String: Double] { context.wordOdds(table, overriddenBy: odds) }
         // A grammar tried out with `bench recognition --grammar-file` is heard as in this state.

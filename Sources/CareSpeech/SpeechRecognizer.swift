@@ -67,13 +67,14 @@ public final class SpeechRecognizer {
         public var meansFile: String?
         /// Decoder options beyond pocketsphinx's defaults. Measured with `carevoice bench loop
         /// --count 100 --seed 5` (5 espeak-ng voices): wider beams and 16 Gaussians per frame
-        /// instead of 4 took exact readings from 53 % to 65 %; `-remove_noise no` to 68 %
-        /// (its spectral subtraction smears clean, close-talking speech).
+        /// instead of 4 took exact readings from 53 % to 65 %.
         public var decoderOptions: [String: String] = [
             "-beam": "1e-80", "-pbeam": "1e-80", "-wbeam": "1e-60",
             "-topn": "16",
-            "-remove_noise": "no",
         ]
+        /// What the speech is heard over: noise is taken out of noisy audio only
+        /// (`AudioBackground.decoderOptions`).
+        public var background = AudioBackground.quiet
         /// Raw decoder options, e.g. ["-vad_threshold": "3.0"]; they win over the ones above.
         public var extraArguments: [String: String] = [:]
         /// Hear every utterance a second time as a free sequence of phones, the yardstick for
@@ -202,6 +203,7 @@ public final class SpeechRecognizer {
             options["-mean"] = meansFile
         }
         options.merge(configuration.decoderOptions) { _, tuned in tuned }
+        options.merge(configuration.background.decoderOptions) { _, heard in heard }
         options.merge(configuration.extraArguments) { _, extra in extra }
         // The early end detector is the end detector with a shorter hangover (in frames).
         let hangover = Int(options["-vad_postspeech"] ?? "") ?? Self.defaultHangoverFrames

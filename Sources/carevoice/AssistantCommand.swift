@@ -70,7 +70,7 @@ enum SessionMode { case assistant, onboarding }
 func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: GlucoseUnit?, mode: SessionMode) throws {
     let general = try AppEnvironment.make(common)
     let recording = try session.audioIn.map { try readRecording($0, general.phrasebook) }
-    // A recording's band decides how everything made in this session hears it.
+    // A recording's band and background decide how everything made in this session hears it.
     let env = recording.map(general.hearing) ?? general
     let book = env.phrasebook
     var notices: [Message] = []
@@ -179,7 +179,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
             return (try VoiceEnrollment(table: current.table, resources: current.resources), VoiceEnrollment.prompts(current.table))
         },
         directory: env.dataDirectory.voiceDirectory,
-        makeRecognizer: { try current.makeRecognizer() }, band: env.band)
+        makeRecognizer: { try current.makeRecognizer() }, band: env.conditions.band)
     AssistantRuntime(configuration).run()
 }
 

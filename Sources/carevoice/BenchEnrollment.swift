@@ -32,14 +32,12 @@ struct BenchEnrollment: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
-        // Without a voice, each recording is heard with the means for its band, as the assistant
-        // would; a learned voice replaces the model whatever the band.
+        // Each recording is heard as the assistant would hear it: without a voice with the means
+        // for its band; a learned voice replaces the model whatever the band.
         func decoder(_ voice: AdaptedVoice?) throws -> CorpusDecoder {
-            let recognizers = try voice.map { voice in
-                BandRecognizers(single: try RecognizerFactory.make(table: env.table, resources: env.resources,
-                                                                   countries: env.emergencyCountries, voice: voice))
-            } ?? BandRecognizers { band in
-                try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries, band: band)
+            let recognizers = ConditionRecognizers { conditions in
+                try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
+                                           voice: voice, conditions: conditions)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                  printing: details ? .every : misses ? .misses : .none)

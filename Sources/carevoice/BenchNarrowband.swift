@@ -59,7 +59,7 @@ struct BenchNarrowband: ParsableCommand {
             // nil: the model's own means, what telephone-band audio was heard with before.
             let recognizer = try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
                                                         means: means)
-            return CorpusDecoder(recognizers: BandRecognizers(single: recognizer), judge: judge, acceptance: acceptance,
+            return CorpusDecoder(recognizers: ConditionRecognizers(single: recognizer), judge: judge, acceptance: acceptance,
                                  book: env.phrasebook, printing: misses ? .misses : .none)
         }
         let general = try decoder(means: nil)

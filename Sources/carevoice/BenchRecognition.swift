@@ -33,6 +33,8 @@ struct BenchRecognition: ParsableCommand {
     var firstOfSession = false
     @Option(help: "Hear every recording as this band (wide or narrow) instead of its own, to measure what the narrowband means do.")
     var band: AudioBand?
+    @Option(help: "Hear every recording as having this background (quiet or noisy) instead of its own, to measure what taking noise out does.")
+    var background: AudioBackground?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
@@ -57,8 +59,8 @@ struct BenchRecognition: ParsableCommand {
                 throw CommandFailure("I can't read the grammar \(path): \(error.localizedDescription)")
             }
         }
-        let recognizers = BandRecognizers { band in
-            let recognizer = try env.hearing(band).makeRecognizer(extraArguments: decoderOptions, measuring: true,
+        let recognizers = ConditionRecognizers { conditions in
+            let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
                                                                   odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds))
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
@@ -71,11 +73,14 @@ struct BenchRecognition: ParsableCommand {
                                     noise: noise.flatMap { color in snr.map { (color, $0) } },
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
-                                    eachFirstOfSession: firstOfSession, band: band)
+                                    eachFirstOfSession: firstOfSession, band: band, background: background)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
         if firstOfSession { Console.line("each recording heard as the first of a session") }
+        if run.noisy > 0 {
+            Console.line("noisy (speech less than \(Int(AudioBackground.noisyBelowDB)) dB above the pauses), heard with the noise taken out: \(run.noisy) of \(items.count) recordings")
+        }
         if run.narrowband > 0 {
             Console.line("telephone band (nothing above 4 kHz), heard with the narrowband means: \(run.narrowband) of \(items.count) recordings")
         }
@@ -93,6 +98,7 @@ struct BenchRecognition: ParsableCommand {
 
 extension NoiseColor: ExpressibleByArgument {}
 extension AudioBand: ExpressibleByArgument {}
+extension AudioBackground: ExpressibleByArgument {}
 
 /// A synthetic development corpus: readings, commands and sentences not meant for the assistant,
 /// said by espeak-ng voices at varied speeds, written with a manifest `bench recognition` reads.
@@ -109,6 +115,8 @@ struct BenchCorpus: ParsableCommand {
     @Option(help: "Fastest speech, words a minute.") var fastest = 190
     @Flag(help: "Also have every voice say the locale's enrollment phrases (kind enroll), for bench enrollment.")
     var enrollment = false
+    @Option(help: "Also have every voice say every emergency phrase this many times, each at a random speed (kind command), to measure their recall.")
+    var emergencyRounds = 0
 
     /// Five voices of each language: the locale's own and its variants.
     static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
@@ -164,6 +172,15 @@ struct BenchCorpus: ParsableCommand {
             for phrase in phrases where sayable(phrase) { rows.append((phrase, .command, command.rawValue, nil)) }
         }
         for sentence in Self.unrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-", nil)) }
+        // After the rest, which stays as it would be without them.
+        let callsForHelp = commands.filter { $0.0 == .help || $0.0 == .emergency }
+        for _ in 0..<emergencyRounds {
+            for voice in voiceList {
+                for (command, phrases) in callsForHelp {
+                    for phrase in phrases where sayable(phrase) { rows.append((phrase, .command, command.rawValue, voice)) }
+                }
+            }
+        }
         if enrollment {
             for voice in voiceList {
                 for phrase in env.table.enrollment.prompts { rows.append((phrase, .enroll, "-", voice)) }

@@ -4,32 +4,34 @@ import CareSpeech
 import CareTerminal
 import Foundation
 
-/// The recognizers a corpus is heard with, one per band (`AudioBand`), each made when the first
-/// recording of its band comes, as the assistant makes its recognizer for what it hears.
-final class BandRecognizers {
-    private let make: (AudioBand) throws -> SpeechRecognizer
-    private var made: [AudioBand: SpeechRecognizer] = [:]
+/// The recognizers a corpus is heard with, one per kind of audio (`AudioConditions`), each made
+/// when the first recording of its kind comes, as the assistant makes its recognizer for what it
+/// hears.
+final class ConditionRecognizers {
+    private let make: (AudioConditions) throws -> SpeechRecognizer
+    private var made: [AudioConditions: SpeechRecognizer] = [:]
 
-    init(_ make: @escaping (AudioBand) throws -> SpeechRecognizer) { self.make = make }
+    init(_ make: @escaping (AudioConditions) throws -> SpeechRecognizer) { self.make = make }
 
-    /// One recognizer whatever the band (a learned voice replaces the model's means).
+    /// One recognizer whatever the audio, to measure it alone.
     convenience init(single recognizer: SpeechRecognizer) { self.init { _ in recognizer } }
 
-    func callAsFunction(_ band: AudioBand) throws -> SpeechRecognizer {
-        if let recognizer = made[band] { return recognizer }
-        let recognizer = try make(band)
-        made[band] = recognizer
+    func callAsFunction(_ conditions: AudioConditions) throws -> SpeechRecognizer {
+        if let recognizer = made[conditions] { return recognizer }
+        let recognizer = try make(conditions)
+        made[conditions] = recognizer
         return recognizer
     }
 }
 
 /// Decodes corpus recordings exactly as the assistant would (its grammar for the state where it
-/// would hear each one, its rejection, the means for the recording's band) and counts what the
+/// would hear each one, its rejection, the means for the recording's band, noise taken out of a
+/// noisy one) and counts what the
 /// dialog's parsers judge right.
 struct CorpusDecoder {
     enum Printing { case none, misses, every }
 
-    let recognizers: BandRecognizers
+    let recognizers: ConditionRecognizers
     let judge: RecognitionJudge
     let acceptance: SpeechAcceptance
     let book: Phrasebook
@@ -42,12 +44,16 @@ struct CorpusDecoder {
     var eachFirstOfSession = false
     /// Every recording is heard as this band instead of its own.
     var band: AudioBand?
+    /// Every recording is heard as having this background instead of its own.
+    var background: AudioBackground?
 
     struct Run {
         var tally = Tally()
         var decodeTimes: [Double] = []
         /// Recordings heard as telephone band (`AudioBand.narrow`).
         var narrowband = 0
+        /// Recordings heard as noisy (`AudioBackground.noisy`).
+        var noisy = 0
         var audioSeconds = 0.0, processingSeconds = 0.0
 
         func printTimings() {
@@ -73,9 +79,10 @@ struct CorpusDecoder {
             }
             if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
             let context = judge.context(for: item.kind, expected: item.expected)
-            let band = self.band ?? AudioBand.of(audio)
-            if band == .narrow { run.narrowband += 1 }
-            let recognizer = try recognizers(band)
+            let conditions = AudioConditions(band: band ?? .of(audio), background: background ?? .of(audio))
+            if conditions.band == .narrow { run.narrowband += 1 }
+            if conditions.background == .noisy { run.noisy += 1 }
+            let recognizer = try recognizers(conditions)
             if eachFirstOfSession { recognizer.beginSession() }
             try recognizer.selectGrammar(grammar ?? context.rawValue)
             var heard: [String] = [], described: [String] = []
@@ -93,7 +100,9 @@ struct CorpusDecoder {
             let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
             run.tally.add(item.kind, speaker: item.speaker, right: right)
             if printing == .every || (!right && printing == .misses) {
-                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))")
+                // Every item's background, to calibrate `AudioBackground.noisyBelowDB`.
+                let snr = printing == .every ? AudioBackground.signalToNoise(audio).map { String(format: "; speech %.0f dB above the pauses", $0) } ?? "" : ""
+                Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))\(snr)\(conditions.background == .noisy ? " (noisy)" : "")")
             }
         }
         return run

@@ -18,8 +18,9 @@ struct AppEnvironment {
     let country: String?
     /// --no-speech.
     let noSpeech: Bool
-    /// What the audio heard carries (`hearing`): telephone-band recordings get the narrowband means.
-    var band: AudioBand = .wide
+    /// What the audio heard is like (`hearing`): telephone-band recordings get the narrowband
+    /// means, noisy ones have the noise taken out.
+    var conditions = AudioConditions()
 
     /// The settings before the person changes any: in the language this run speaks.
     var defaultSettings: Settings { Settings(language: Language(rawValue: table.id) ?? .english) }
@@ -73,20 +74,21 @@ struct AppEnvironment {
     func speaking(_ language: Language) throws -> AppEnvironment {
         let other = try resources.loadLocale(language.rawValue)
         return AppEnvironment(resources: resources, table: other, phrasebook: Phrasebook(table: other),
-                              dataDirectory: dataDirectory, style: style, country: country, noSpeech: noSpeech, band: band)
+                              dataDirectory: dataDirectory, style: style, country: country, noSpeech: noSpeech, conditions: conditions)
     }
 
-    /// The same, hearing this recording: its band decides the means of every recognizer made.
+    /// The same, hearing this recording: its band and background decide how every recognizer
+    /// made hears.
     func hearing(_ audio: PCMAudio) -> AppEnvironment {
-        let band = AudioBand.of(audio)
-        Logger(label: "carevoice").debug("band of the recording: \(band.rawValue)")
-        return hearing(band)
+        let conditions = AudioConditions.of(audio)
+        Logger(label: "carevoice").debug("the recording: \(conditions.band.rawValue) band, \(conditions.background.rawValue) background")
+        return hearing(conditions)
     }
 
-    /// The same, hearing audio of this band.
-    func hearing(_ band: AudioBand) -> AppEnvironment {
+    /// The same, hearing audio like this.
+    func hearing(_ conditions: AudioConditions) -> AppEnvironment {
         var hearing = self
-        hearing.band = band
+        hearing.conditions = conditions
         return hearing
     }
 
@@ -106,7 +108,7 @@ struct AppEnvironment {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
-                                          voice: voice, extraArguments: extraArguments, odds: odds, band: band)
+                                          voice: voice, extraArguments: extraArguments, odds: odds, conditions: conditions)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

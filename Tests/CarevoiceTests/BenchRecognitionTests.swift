@@ -158,10 +158,11 @@ import Testing
     }
 
     /// With --enrollment every voice also says each enrollment phrase of the table, for
-    /// `bench enrollment` to learn that voice from; the rest of the corpus stays as it was.
-    @Test func theCorpusCanCarryEveryVoicesEnrollmentPhrases() throws {
-        let plain = CLI.temporaryDirectory(), enrolling = CLI.temporaryDirectory()
-        defer { [plain, enrolling].forEach { try? FileManager.default.removeItem(at: $0) } }
+    /// `bench enrollment` to learn that voice from; with --emergency-rounds each call for help,
+    /// that many times, to measure their recall. The rest of the corpus stays as it was.
+    @Test func theCorpusCanCarryEveryVoicesEnrollmentPhrasesAndCallsForHelp() throws {
+        let plain = CLI.temporaryDirectory(), enrolling = CLI.temporaryDirectory(), calling = CLI.temporaryDirectory()
+        defer { [plain, enrolling, calling].forEach { try? FileManager.default.removeItem(at: $0) } }
         func rows(_ dir: URL, _ extra: [String]) throws -> [[String]] {
             let run = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "2", "--voices", "en-us,en-gb+f3"] + extra)
             #expect(run.status == 0, "\(run.stderr)")
@@ -174,6 +175,16 @@ import Testing
         #expect(phrases.filter { $0[3] == "en-gb+f3" }.count == 20)
         #expect(phrases.contains { $0[3] == "en-us" && $0[2] == "-" && $0[4] == "one two three" })
         #expect(with.filter { $0[1] != "enroll" } == without, "the scored part is the same corpus")
+
+        let calls = try rows(calling, ["--emergency-rounds", "2"])
+        let added = Array(calls.dropFirst(without.count))
+        #expect(Array(calls.prefix(without.count)) == without)
+        let perVoice = without.filter { $0[1] == "command" && ["help", "emergency"].contains($0[2]) }.count
+        #expect(perVoice >= 4 && added.count == 2 * 2 * perVoice, "\(added)")
+        #expect(added.allSatisfy { $0[1] == "command" && ["help", "emergency"].contains($0[2]) })
+        for voice in ["en-us", "en-gb+f3"] {
+            #expect(added.filter { $0[3] == voice && $0[4] == "call an ambulance" }.count == 2, "\(voice): \(added)")
+        }
     }
 
     /// bench enrollment learns each voice from its enrollment phrases (not from what it then
