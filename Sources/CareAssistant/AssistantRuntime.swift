@@ -84,6 +84,10 @@ public final class AssistantRuntime {
         /// `listening`, the recognizer to listen with from then on (nil: this language is heard
         /// only with a learned voice). Nil when this session cannot (no data directory).
         public var forgetVoice: ((_ listening: Bool) throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
+        /// A recognizer for the language and voice of now that hears speech over this background,
+        /// for a microphone whose room got noisy or quiet again (nil: not heard in this
+        /// language). Nil: the microphone's recognizer stays as it is.
+        public var recognizerOver: ((AudioBackground) throws -> SpeechRecognizer?)?
         /// Whether a learned voice is stored (so "forget my voice" is asked back).
         public var hasLearnedVoice = false
         /// Learns the person's voice ("learn my voice"). Nil when this session cannot (no data
@@ -177,7 +181,8 @@ public final class AssistantRuntime {
             return
         case .microphone(let source):
             if let recognizer = configuration.recognizer {
-                let listener = MicrophoneListener(source: source, recognizer: recognizer, acceptance: acceptance, events: events)
+                let listener = MicrophoneListener(source: source, recognizer: recognizer, acceptance: acceptance, events: events,
+                                                  remake: configuration.recognizerOver)
                 microphone = listener
                 listener.start(context: conversation.listeningContext)
                 if configuration.keyboard { say(configuration.phrasebook.message(.listeningHint)) }
@@ -381,7 +386,8 @@ public final class AssistantRuntime {
         }
         guard let open = configuration.openMicrophone else { return }
         do {
-            let listener = MicrophoneListener(source: try open(), recognizer: recognizer, acceptance: acceptance, events: events)
+            let listener = MicrophoneListener(source: try open(), recognizer: recognizer, acceptance: acceptance, events: events,
+                                              remake: configuration.recognizerOver)
             microphone = listener
             keyboard?.voiceIsLive = true
             listener.start(context: conversation.listeningContext)

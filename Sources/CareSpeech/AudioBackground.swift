@@ -38,6 +38,19 @@ public enum AudioBackground: String, Sendable, CaseIterable {
     /// "emergency", "again", 0.4-0.6 s) measured 11-13 dB.
     public static let shortestMeasured = 1.0
 
+    /// The background of a stream after an utterance whose speech was `snr` dB above what was
+    /// heard around it (`RecognitionResult.signalToNoise`), heard so far as this one: noisy below
+    /// `noisyBelowDB`, quiet again from `quietFromDB`; in between it stays as it was, so that
+    /// utterances near the line do not swap the recognizer back and forth.
+    public func following(_ snr: Double) -> AudioBackground {
+        if snr < Self.noisyBelowDB { return .noisy }
+        if snr >= Self.quietFromDB { return .quiet }
+        return self
+    }
+
+    /// From this signal-to-noise ratio up, in dB, a stream heard as noisy is quiet again.
+    public static let quietFromDB = 20.0
+
     /// The decoder options that hear audio with this background.
     public var decoderOptions: [String: String] {
         switch self {
@@ -58,6 +71,36 @@ public enum AudioBackground: String, Sendable, CaseIterable {
         let quietest = powers.prefix(max(1, powers.count / 10))
         let background = quietest.reduce(0, +) / Double(quietest.count)
         guard background > 0 else { return nil }
+        return 10 * log10(speech / background)
+    }
+}
+
+/// The power of what a stream carries between utterances: the median of the 20 ms blocks heard
+/// outside speech in the last 3 s of them (a median, so that the start of a word before the
+/// detector hears it, or a cough, does not count).
+struct BackgroundLevel {
+    private var powers: [Double] = []
+    private var next = 0
+    static let blocks = 150
+
+    mutating func hear(_ block: UnsafeBufferPointer<Int16>) {
+        guard !block.isEmpty else { return }
+        let power = block.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(block.count)
+        if powers.count < Self.blocks { powers.append(power) } else { powers[next] = power }
+        next = (next + 1) % Self.blocks
+    }
+
+    /// Nil until a block was heard.
+    var power: Double? {
+        guard !powers.isEmpty else { return nil }
+        return powers.sorted()[powers.count / 2]
+    }
+
+    /// How far the speech of `utterance` (`NoiseMixer.speechPower`) is above this background,
+    /// in dB; nil before any background was heard, or when either is silent.
+    func signalToNoise(of utterance: [Int16], sampleRate: Int) -> Double? {
+        guard let background = power, background > 0,
+              let speech = NoiseMixer.speechPower(PCMAudio(samples: utterance, sampleRate: sampleRate)) else { return nil }
         return 10 * log10(speech / background)
     }
 }

@@ -33,6 +33,11 @@ public struct RecognitionResult: Sendable, Equatable {
     /// The samples the final decode saw (padded, noise-floored, at the configured rate), for
     /// adapting the model to this voice; empty unless `Configuration.keepsAudio`.
     public var audio: [Int16] = []
+    /// How far the utterance's speech was above what the stream carried between utterances, in
+    /// dB (`BackgroundLevel`): a microphone's background, which `AudioBackground.following`
+    /// judges. A recording is judged as a whole instead (`AudioBackground.of`), since its
+    /// padding here is not its background. Nil when nothing was heard around the utterance.
+    public var signalToNoise: Double?
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
                 endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil, grammar: String = "") {
@@ -163,6 +168,8 @@ public final class SpeechRecognizer {
     private var utteranceAudio: [Int16] = []
     /// Samples fed to the stream so far: the clock for `RecognitionResult.endpoint`.
     private var samplesHeard = 0
+    /// What the stream carried outside utterances, for `RecognitionResult.signalToNoise`.
+    private var background = BackgroundLevel()
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
     private var paddingLevel = NoiseFloor.levelDBFS
 
@@ -645,6 +652,7 @@ public final class SpeechRecognizer {
                     startHearing()
                     (paddedLeadIn + utteranceAudio).withUnsafeBufferPointer { hear($0) }
                 } else {
+                    background.hear(block)
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
                     if utteranceAudio.count > keep { utteranceAudio.removeFirst(utteranceAudio.count - keep) }
                 }
@@ -767,6 +775,7 @@ public final class SpeechRecognizer {
             }
             result = decodeWhole(utteranceAudio)
         }
+        result.signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
         stopDetectors()
         result.decodingTime = Date().timeIntervalSince(started)
         result.endpoint = Double(samplesHeard) / Double(configuration.sampleRate)

@@ -154,6 +154,12 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         return SpokenLanguage(phrasebook: other.phrasebook, baseVoice: other.table.speech.voice, pinyin: other.pinyin,
                               recognizer: recognizer)
     }
+    // The microphone's room may get noisy, or quiet again (`AudioBackground.following`).
+    configuration.recognizerOver = { background in
+        var conditions = current.conditions
+        conditions.background = background
+        do { return try current.hearing(conditions).makeRecognizer() } catch is NotHeard { return nil }
+    }
     // Opened again to learn the voice, or when a language that can be heard is chosen.
     if microphoneWaits || { if case .microphone = voice { return true } else { return false } }() {
         configuration.openMicrophone = { try MicrophoneSource(device: session.microphone) }

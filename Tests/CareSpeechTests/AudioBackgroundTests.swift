@@ -66,3 +66,36 @@ import Testing
         #expect(AudioConditions.of(Resampler.resample(line, to: 8000)) == AudioConditions(band: .narrow, background: .quiet))
     }
 }
+
+/// A microphone's background, measured between utterances as the stream goes on.
+@Suite struct StreamBackgroundTests {
+    @Test func aStreamTurnsNoisyBelowTheLineAndQuietOnlyWellAboveIt() {
+        #expect(AudioBackground.quiet.following(AudioBackground.noisyBelowDB - 1) == .noisy)
+        #expect(AudioBackground.quiet.following(AudioBackground.noisyBelowDB + 1) == .quiet)
+        // Between the two lines each stays as it was.
+        let between = (AudioBackground.noisyBelowDB + AudioBackground.quietFromDB) / 2
+        #expect(AudioBackground.noisy.following(between) == .noisy)
+        #expect(AudioBackground.quiet.following(between) == .quiet)
+        #expect(AudioBackground.noisy.following(AudioBackground.quietFromDB) == .quiet)
+    }
+
+    /// The median of the blocks heard outside speech: a word's start heard before the detector
+    /// (a few loud blocks) does not move it; the last 3 s count, not the whole stream.
+    @Test func theBackgroundIsTheMedianOfTheLastBlocksOutsideSpeech() throws {
+        var level = BackgroundLevel()
+        #expect(level.power == nil)
+        func hear(_ value: Int16, times: Int) {
+            let block = [Int16](repeating: value, count: 320)
+            for _ in 0..<times { block.withUnsafeBufferPointer { level.hear($0) } }
+        }
+        hear(100, times: 40)
+        hear(3000, times: 5)
+        #expect(level.power == 10_000.0)
+        hear(10, times: BackgroundLevel.blocks)
+        #expect(level.power == 100.0, "older blocks are forgotten")
+        // Speech at an RMS of 1000 over a background of 10: 40 dB.
+        let speech = [Int16](repeating: 1000, count: 16000)
+        let snr = try #require(level.signalToNoise(of: speech, sampleRate: 16000))
+        #expect(abs(snr - 40) < 0.01, "\(snr)")
+    }
+}

@@ -1,0 +1,66 @@
+import CareLanguage
+import CareSpeech
+import Foundation
+import Testing
+@testable import CareAssistant
+
+/// A microphone in a noisy room: once an utterance tells the background is noisy, the listener
+/// hears the next ones with a recognizer that takes the noise out (`AudioBackground`).
+@Suite(.serialized) struct MicrophoneBackgroundTests {
+    /// The same reading twice into a microphone with pink noise `snr` dB under the speech (nil:
+    /// none, the microphone's own floor only), as a listener hears it (real recognizer, real synthesized speech, the audio served in chunks).
+    static func heard(_ sentence: String, voice: String, rate: Int, remakes: Bool, snr: Double? = 10) throws
+        -> (texts: [String], remade: [AudioBackground]) {
+        let said = Resampler.resample(try SpeechSynthesizer.shared().synthesize(sentence, voice: voice, rate: rate), to: 16000).samples
+        let pause = [Int16](repeating: 0, count: 32000)
+        let quiet = PCMAudio(samples: pause + said + pause + said + pause, sampleRate: 16000)
+        let room = snr.map { NoiseMixer.mix(quiet, noise: .pink, snr: $0, seed: 50) } ?? quiet
+        let resources = ChineseRecognizerTests.resources
+        let remade = Locked<[AudioBackground]>([])
+        let events = EventQueue()
+        let listener = MicrophoneListener(
+            source: BufferAudioSource(room), recognizer: try RecognizerFactory.make(table: english, resources: resources),
+            acceptance: SpeechAcceptance(table: english), events: events,
+            remake: remakes ? { background in
+                remade.mutate { $0.append(background) }
+                return try RecognizerFactory.make(table: english, resources: resources, conditions: AudioConditions(background: background))
+            } : nil)
+        listener.start(context: .reading)
+        var texts: [String] = []
+        while texts.count < 2 {
+            switch events.take().event {
+            case .heard(let text), .heardUnsure(let text): texts.append(text)
+            default: break
+            }
+        }
+        _ = listener.stopAndWait()
+        return (texts, remade.value)
+    }
+
+    /// Of 8 readings of the development corpus tried so, 6 were heard right the second time with
+    /// the noise taken out, none with it left in; this one came out "seven point eight" then.
+    @Test func aNoisyRoomIsHeardWithTheNoiseTakenOutFromTheNextUtterance() throws {
+        let sentence = "my blood sugar is seven point six before breakfast"
+        let taken = try Self.heard(sentence, voice: "en-gb-x-rp", rate: 141, remakes: true)
+        #expect(taken.remade == [.noisy], "one recognizer made, after the first utterance")
+        #expect(taken.texts.last == sentence, "\(taken.texts)")
+        let left = try Self.heard(sentence, voice: "en-gb-x-rp", rate: 141, remakes: false)
+        #expect(left.texts.last != sentence, "the noise left in: \(left.texts)")
+    }
+
+    /// In a quiet room the recognizer stays.
+    @Test func aQuietRoomKeepsTheRecognizer() throws {
+        let heard = try Self.heard("glucose six point five before breakfast", voice: "en-us", rate: 150, remakes: true, snr: nil)
+        #expect(heard.remade.isEmpty)
+        #expect(heard.texts == ["glucose six point five before breakfast", "glucose six point five before breakfast"])
+    }
+}
+
+/// A value shared with the listener's thread.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
