@@ -238,3 +238,9 @@ private final class SpokenCommands {
         return run.stdout
     }
 }
+
+/// How many items of this kind `bench recognition` printed as right (its "kind: R/T" line).
+func benchRight(_ output: String, kind: String) -> Int? {
+    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("\(kind): ") }) else { return nil }
+    return Int(line.dropFirst(kind.count + 2).prefix { $0 != "/" })
+}

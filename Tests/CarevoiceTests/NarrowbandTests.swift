@@ -23,11 +23,6 @@ import Testing
 
     static let speakers = ["george", "jackson", "nicolas", "yweweler"]
 
-    static func right(_ output: String) -> Int? {
-        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("digit: ") }) else { return nil }
-        return Int(line.dropFirst("digit: ".count).prefix { $0 != "/" })
-    }
-
     @Test func benchHearsTelephoneBandRecordingsWithTheNarrowbandMeans() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -40,7 +35,7 @@ import Testing
         let asWide = try CLI.run(["bench", "recognition", "--manifest", sixes.path, "--data-dir", dir.path, "--quiet", "--band", "wide"])
         #expect(asWide.status == 0, "\(asWide.stderr)")
         #expect(!asWide.stdout.contains("telephone band"))
-        let narrow = try #require(Self.right(heard.stdout)), wide = try #require(Self.right(asWide.stdout))
+        let narrow = try #require(benchRight(heard.stdout, kind: "digit")), wide = try #require(benchRight(asWide.stdout, kind: "digit"))
         #expect(narrow >= wide + 10, "narrowband means \(narrow)/40, the model's own \(wide)/40")
     }
 

@@ -23,11 +23,6 @@ import Testing
         (98, "en-gb", 148, "sugar four point five after dinner", "4.5 mmol/L after-dinner"),
     ]
 
-    static func right(_ output: String) -> Int? {
-        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("reading: ") }) else { return nil }
-        return Int(line.dropFirst("reading: ".count).prefix { $0 != "/" })
-    }
-
     @Test func readingsInNoiseAreHeardWithTheNoiseTakenOut() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -48,7 +43,7 @@ import Testing
         let asQuiet = try CLI.run(bench + ["--background", "quiet"])
         #expect(asQuiet.status == 0, "\(asQuiet.stderr)")
         #expect(!asQuiet.stdout.contains("noise taken out"))
-        let taken = try #require(Self.right(heard.stdout)), left = try #require(Self.right(asQuiet.stdout))
+        let taken = try #require(benchRight(heard.stdout, kind: "reading")), left = try #require(benchRight(asQuiet.stdout, kind: "reading"))
         #expect(taken >= left + 5, "noise taken out \(taken)/9, left in \(left)/9\n\(heard.stdout)\n\(asQuiet.stdout)")
 
         // The assistant's way in for a recording measures it too.
