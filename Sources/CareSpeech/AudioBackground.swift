@@ -120,8 +120,9 @@ public struct AudioConditions: Hashable, Sendable {
     /// Telephone-band audio is heard as quiet whatever its background: the FSDD's 400 real
     /// digits with pink noise mixed in, heard with the narrowband means, came out right without
     /// -> with the noise taken out 366 -> 358 at 20 dB, 318 -> 317 at 10 dB.
-    public static func of(_ audio: PCMAudio) -> AudioConditions {
-        let band = AudioBand.of(audio)
+    /// - Parameter band: the band to hear it as instead of its own, to measure the means.
+    public static func of(_ audio: PCMAudio, heardAs band: AudioBand? = nil) -> AudioConditions {
+        let band = band ?? AudioBand.of(audio)
         return AudioConditions(band: band, background: band == .narrow ? .quiet : .of(audio))
     }
 }

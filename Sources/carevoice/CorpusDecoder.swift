@@ -26,8 +26,7 @@ final class ConditionRecognizers {
 
 /// Decodes corpus recordings exactly as the assistant would (its grammar for the state where it
 /// would hear each one, its rejection, the means for the recording's band, noise taken out of a
-/// noisy one) and counts what the
-/// dialog's parsers judge right.
+/// noisy one) and counts what the dialog's parsers judge right.
 struct CorpusDecoder {
     enum Printing { case none, misses, every }
 
@@ -79,7 +78,8 @@ struct CorpusDecoder {
             }
             if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
             let context = judge.context(for: item.kind, expected: item.expected)
-            let conditions = AudioConditions(band: band ?? .of(audio), background: background ?? .of(audio))
+            var conditions = AudioConditions.of(audio, heardAs: band)
+            if let background { conditions.background = background }
             if conditions.band == .narrow { run.narrowband += 1 }
             if conditions.background == .noisy { run.noisy += 1 }
             let recognizer = try recognizers(conditions)

@@ -61,6 +61,8 @@ import Testing
         let speech = try SpokenFixtures.say(Self.sentence)
         let wide = AudioConditions.of(NoiseMixer.mix(speech, noise: .pink, snr: 10, seed: 5))
         #expect(wide == AudioConditions(band: .wide, background: .noisy))
+        let heardAsNarrow = AudioConditions.of(NoiseMixer.mix(speech, noise: .pink, snr: 10, seed: 5), heardAs: .narrow)
+        #expect(heardAsNarrow == AudioConditions(band: .narrow, background: .quiet))
         let line = NoiseMixer.mix(AudioBandTests.telephone(speech), noise: .pink, snr: 10, seed: 5)
         #expect(AudioBackground.of(line) == .noisy)
         #expect(AudioConditions.of(Resampler.resample(line, to: 8000)) == AudioConditions(band: .narrow, background: .quiet))

@@ -43,6 +43,10 @@ import Testing
         let asQuiet = try CLI.run(bench + ["--background", "quiet"])
         #expect(asQuiet.status == 0, "\(asQuiet.stderr)")
         #expect(!asQuiet.stdout.contains("noise taken out"))
+        // Heard as telephone band, they are heard as the assistant hears telephone-band audio.
+        let asNarrow = try CLI.run(bench + ["--band", "narrow"])
+        #expect(asNarrow.status == 0, "\(asNarrow.stderr)")
+        #expect(!asNarrow.stdout.contains("noise taken out"), "\(asNarrow.stdout)")
         let taken = try #require(benchRight(heard.stdout, kind: "reading")), left = try #require(benchRight(asQuiet.stdout, kind: "reading"))
         #expect(taken >= left + 5, "noise taken out \(taken)/9, left in \(left)/9\n\(heard.stdout)\n\(asQuiet.stdout)")
 
