@@ -11,7 +11,8 @@ import Foundation
 /// noise left in -> taken out: clean 218 -> 211 (readings 116 -> 109 of 160); 25 dB 232 -> 241;
 /// 20 dB 234 -> 238; 15 dB 211 -> 230; 10 dB 169 -> 191 (readings 96 -> 109, unrelated speech
 /// turned away 14 -> 21 of 40). Chinese (zc33, 144): clean 105 -> 105, 10 dB 50 -> 74. Calls
-/// for help at 10 dB (em61 + em62, 210 by 10 voices): 208 -> 209 heard.
+/// for help at 10 dB (em61 + em62, 210 by 10 voices; models/README.md has the commands that make
+/// them): 208 -> 209 heard.
 public enum AudioBackground: String, Sendable, CaseIterable {
     /// Speech well above what is around it (a quiet room, a close microphone).
     case quiet
@@ -62,7 +63,8 @@ public enum AudioBackground: String, Sendable, CaseIterable {
     /// The speech's power (`NoiseMixer.speechPower`) over the background's, in dB: the
     /// background is the mean power of the quietest tenth of the 20 ms frames (the pauses
     /// around and between words). Without pauses those are the speech's own quiet sounds: a
-    /// sentence synthesized without one measures 26 dB, and the FSDD's tightly cut digits 8-48.
+    /// sentence synthesized without one measures 26 dB, and the FSDD's tightly cut digits
+    /// measured 8-48 (most are shorter than `shortestMeasured`, and now measure nothing).
     /// Nil when there is no sound, the pauses are digitally silent, or the recording is too short
     /// to have any (`shortestMeasured`).
     public static func signalToNoise(_ audio: PCMAudio) -> Double? {
