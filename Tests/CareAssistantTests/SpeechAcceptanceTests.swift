@@ -74,6 +74,21 @@ import Testing
         #expect(calibrated.event(heard("对", fit: -18), in: .answer) == .heardDoubtfulYes("对"))
     }
 
+    /// Unrelated speech comes out as a reading far more often than as a command, so where a
+    /// reading is awaited words heard as one must fit better than a command.
+    @Test func aReadingMustFitBetterThanACommandWhereOneIsAwaited() {
+        let calibrated = SpeechAcceptance(table: english)
+        #expect(calibrated.transcript(heard("glucose was twelve", fit: -26), in: .reading) == "")
+        #expect(calibrated.transcript(heard("glucose was twelve", fit: -24), in: .reading) == "glucose was twelve")
+        #expect(calibrated.transcript(heard("forget my voice", fit: -26), in: .reading) == "forget my voice")
+        #expect(calibrated.transcript(heard("forget my voice", fit: -28), in: .reading) == "")
+        // Elsewhere (a correction where a yes is awaited) the state's own floor holds for both.
+        #expect(calibrated.transcript(heard("glucose was twelve", fit: -26), in: .confirmation) == "glucose was twelve")
+        // A floor given for calibration holds for every intent.
+        #expect(SpeechAcceptance(table: english, minimumFit: -28).transcript(heard("glucose was twelve", fit: -26), in: .reading)
+                == "glucose was twelve")
+    }
+
     @Test func eachStateHasItsOwnFloorUnlessOneIsGiven() {
         let calibrated = SpeechAcceptance(table: english)
         let digits = heard("six", fit: -40)
