@@ -17,9 +17,10 @@ extension DataDirectory {
 /// decoder will see. Whether it sounds like those words at all is the grammar fit: a cough or
 /// another sentence fits far worse than the words said.
 public final class VoiceEnrollment {
-    /// Below this fit a recording does not sound like its words. As lenient as the emergency
-    /// floor: a voice the general model fits badly is exactly the one that needs enrolling.
-    public static let minimumFit = SpeechAcceptance.calibratedMinimumEmergencyFit
+    /// Below this fit a recording does not sound like its words. Lenient, as the emergency floor
+    /// was when this was set: a voice the general model fits badly is exactly the one that needs
+    /// enrolling.
+    public static let minimumFit = -60.0
     /// A take that fits this much worse than the median of the person's clear takes so far (once
     /// there are two) is not taken either: it is the voice unlike itself, most likely other words
     /// forced onto the phrase. On the real FSDD digits, none of the 240 heard right fell more than

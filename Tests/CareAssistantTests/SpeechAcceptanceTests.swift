@@ -89,6 +89,14 @@ import Testing
                 == "glucose was twelve")
     }
 
+    /// A call for help is turned away only when it fits worse than any call for help measured.
+    @Test func aCallForHelpPassesAFarLowerFloor() {
+        let calibrated = SpeechAcceptance(table: english)
+        #expect(calibrated.transcript(heard("help", fit: -72), in: .answer) == "help")
+        #expect(calibrated.transcript(heard("help", fit: -76), in: .answer) == "")
+        #expect(calibrated.transcript(heard("yes", fit: -72), in: .answer) == "")
+    }
+
     @Test func eachStateHasItsOwnFloorUnlessOneIsGiven() {
         let calibrated = SpeechAcceptance(table: english)
         let digits = heard("six", fit: -40)
