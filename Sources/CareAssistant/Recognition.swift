@@ -230,8 +230,9 @@ extension ListeningContext {
     /// other voices' 18 -> 18 clean and 12 -> 15 at 10 dB; Chinese 9 -> 12 and 10 -> 12; those of
     /// the calls-for-help corpora (`--emergency-rounds 4 --seed 61` and 62) 15 -> 17, 16 -> 18
     /// clean and 10 -> 14, 10 -> 14 at 10 dB. -24 turned away one of the other voices' readings.
-    /// Commands keep -27: of 120 said by ten voices (30 commands of this state, two voices each;
-    /// 97 heard exactly), -25 would have turned away 7 clean, -27 turns away 2.
+    /// Commands keep -27: of 120 commands of this state said by espeak-ng (30, each by two of the
+    /// five development voices and two of five others; 97 heard exactly), -25 would have turned
+    /// away 7 clean, -27 turns away 2; at 10 dB 2 and 1 of 87.
     public func minimumFit(for intent: Intent) -> Double {
         if case .glucose = intent, self == .reading { return -25 }
         return minimumFit
@@ -264,13 +265,13 @@ public struct SpeechAcceptance: Sendable {
     public var guessesReadings: Bool
     private let parser: UtteranceParser
 
-    /// Calls for help heard as one fitted from -71.3 up, the 437 of `bench recognition --details`
-    /// on the synthetic corpora of `ListeningContext.minimumFit(for:)` (clean and at 10 dB pink
-    /// noise, where 420 were calls: `--emergency-rounds 4 --seed 61` and 62), and 24 other
-    /// utterances heard as one fitted -63.7 to -9.8: a fit does not tell a false alarm from a call
-    /// here, so the floor only turns away what fits worse than any call did. -60 turned away the
-    /// call at -71.3 (en-gb+grandma's "help" after other voices' words; -40.3 said alone); -75
-    /// lets it through, and one more false alarm ("yes" in noise heard as "help me", -63.7).
+    /// The 437 calls for help heard as one in the synthetic corpora of
+    /// `ListeningContext.minimumFit(for:)`, clean and at 10 dB pink noise (`bench recognition
+    /// --details`; 420 of them from `--emergency-rounds 4 --seed 61` and 62), fitted from -71.3
+    /// up; the 24 other utterances heard as a call fitted -63.7 to -9.8. A fit does not tell a
+    /// false alarm from a call, so this floor only turns away what fits worse than any call did.
+    /// -60 turned away the call at -71.3 (en-gb+grandma's "help" after other voices' words; -40.3
+    /// said alone); -75 takes it, and one more false alarm ("yes" in noise heard as "help me").
     public static let calibratedMinimumEmergencyFit = -75.0
 
     public init(table: LocaleTable, minimumFit: Double? = nil,

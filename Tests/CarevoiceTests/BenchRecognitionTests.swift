@@ -96,9 +96,10 @@ import Testing
 
     /// The floor below which words heard as a reading are turned away where one is awaited
     /// (`ListeningContext.minimumFit(for:)`) lies between two of its calibration's recordings: a
-    /// sentence not meant for the assistant, heard as "tonight reading eleven after exercise"
-    /// (fit -25.9), and the loosest-fitting reading heard right by voices used in no calibration
-    /// (-24.3 in its corpus, -23.5 alone).
+    /// sentence not meant for the assistant, heard as a reading ("tonight reading eleven after
+    /// exercise", fit -25.9, in its corpus; "... at bedtime", -26.5, alone), and the
+    /// loosest-fitting reading heard right by voices used in no calibration (-24.3 in its
+    /// corpus, -23.5 alone).
     @Test func theReadingFloorTurnsAwayASentenceAndKeepsAReading() throws {
         let sentence = try SpokenCommands([("the train leaves at half past nine", "en-us", 137, "-")], kind: "reject")
         let heard = try sentence.bench(["--details"])
