@@ -21,7 +21,7 @@ struct BenchRecognition: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Flag(help: "Print every item, not only the misses.") var details = false
     @Flag(help: "Print nothing per item.") var quiet = false
-    @Option(help: "Turn away utterances whose grammar fit is below this, in every state (default: each state's own), to calibrate it.")
+    @Option(help: "Turn away utterances whose grammar fit is below this, in every state and whatever they mean (default: each state's own, stricter for a reading where one is awaited), to calibrate it.")
     var minimumFit: Double?
     @Option(help: "Make the emergency words this many times likelier than the grammar alone makes them, in every state (default: the calibrated odds), to calibrate them.")
     var emergencyOdds: Double?
