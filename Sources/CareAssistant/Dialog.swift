@@ -8,6 +8,10 @@ public struct PendingReading: Sendable, Equatable {
     public var description: ReadingDescription
     /// The line shown for editing; Enter on it unchanged means yes.
     public var editableText: String
+    /// What was said, and when it was understood: a unit or meal said after the read-back is
+    /// added to it, and it is understood again as of then.
+    public var draft: GlucoseDraft
+    public var understoodAt: Date
 }
 
 public enum DialogState: Sendable, Equatable {
@@ -437,7 +441,7 @@ public struct Dialog: Sendable {
             }
             state = .confirmingVoice(.learn)
             return [prompt(voiceQuestion(.learn)), .listen(.confirmation)]
-        case .answer, .unknown:
+        case .answer, .unknown, .readingDetails:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
     }
@@ -452,6 +456,8 @@ public struct Dialog: Sendable {
             case .success(let corrected): return readBack(corrected, now: now)
             case .failure(let problem): return [prompt(problem)] + reshow(pending)
             }
+        case .readingDetails(let details):
+            return add(details, to: pending, source: .voice)
         case .emergency:
             return helpThenGoOn(pending, now: now)
         case .quit:
@@ -482,6 +488,9 @@ public struct Dialog: Sendable {
             case .failure(let problem):
                 return [prompt(problem), .showEditable(prompt: phrasebook.text(.heardPrompt), text: line), .listen(.answer)]
             }
+        case .readingDetails(let details):
+            // Only a meal or unit typed: the whole reading is shown again for a yes.
+            return add(details, to: pending, source: .keyboard)
         case .emergency:
             return helpThenGoOn(pending, now: now)
         case .quit:
@@ -503,6 +512,17 @@ public struct Dialog: Sendable {
             return cancel()
         case .repeat:
             return readBack(pending, now: now)
+        }
+    }
+
+    /// A unit or meal said or typed after the read-back, added to the reading and read back again
+    /// ("6.5 millimoles per litre. Save it?" "Before breakfast." "6.5 millimoles per litre,
+    /// before breakfast. Save it?"): the reading could have been answered before the person
+    /// said its meal.
+    private mutating func add(_ details: ReadingDetails, to pending: PendingReading, source: EntrySource) -> [DialogEffect] {
+        switch understand(pending.draft.adding(details), source: source, now: pending.understoodAt) {
+        case .success(let completed): return readBack(completed, now: pending.understoodAt)
+        case .failure(let problem): return [prompt(problem)] + reshow(pending)
         }
     }
 
@@ -546,7 +566,7 @@ public struct Dialog: Sendable {
         case .answer(.no), .answer(.cancel):
             state = .idle
             return [prompt(phrasebook.message(.askReading)), .listen(.reading)]
-        case .answer(.repeat), .unknown:
+        case .answer(.repeat), .unknown, .readingDetails:
             // Unclear after a very low reading: ask again rather than let the offer lapse.
             return [prompt(phrasebook.message(.offerHelp)), .listen(.answer)]
         case .glucose, .quit, .change, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
@@ -707,7 +727,7 @@ public struct Dialog: Sendable {
         case .quit:
             state = .finished
             return [.say(Message(phrasebook.table.changes.notSaved)), .say(phrasebook.message(.goodbye)), .exit]
-        case .glucose, .unknown, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
+        case .glucose, .readingDetails, .unknown, .contacts, .overview, .recall, .note, .edit, .forgetVoice, .learnVoice:
             return [prompt(Message(phrasebook.table.changes.confirmHint))] + reshow
         }
     }
@@ -789,7 +809,8 @@ public struct Dialog: Sendable {
                                      utcOffsetSeconds: phrasebook.calendar.timeZone.secondsFromGMT(for: takenAt),
                                      level: level, tag: draft.tag, source: source)
         return .success(PendingReading(reading: reading, description: description,
-                                       editableText: phrasebook.editableText(description, now: now)))
+                                       editableText: phrasebook.editableText(description, now: now),
+                                       draft: draft, understoodAt: now))
     }
 }
 

@@ -6,7 +6,8 @@ import Foundation
 public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable {
     /// Waiting for something new: a reading, a command, an emergency word.
     case reading
-    /// A read-back was given: yes / no / cancel / repeat, or a corrected reading.
+    /// A read-back was given: yes / no / cancel / repeat, a corrected reading, or the reading's
+    /// unit or meal (`GrammarBuilder.hearsMealAfterReadBack`).
     case answer
     /// A plain yes or no (the onboarding summary, the offer of help), with back and repeat.
     case confirmation
@@ -58,11 +59,19 @@ public struct GrammarBuilder: Sendable {
     /// The latest year a date of birth may name (this year).
     public let latestBirthYear: Int
 
+    /// Whether a reading's unit or meal may be said alone after its read-back. Where readings are
+    /// answered at the first pause (a quiet room) they may come then; elsewhere they are left
+    /// out: in 10 dB pink noise, with them, a Chinese 帮助 (help) was heard as 午饭后 and an
+    /// English "yes" fitted worse than the floor.
+    public let hearsMealAfterReadBack: Bool
+
     public init(table: LocaleTable, countries: [String] = [], latestBirthYear: Int = CalendarDay.today().year,
+                hearsMealAfterReadBack: Bool = true,
                 isPronounceable: @escaping @Sendable (String) -> Bool = { _ in true }) {
         self.table = table
         self.countries = countries
         self.latestBirthYear = latestBirthYear
+        self.hearsMealAfterReadBack = hearsMealAfterReadBack
         self.isPronounceable = isPronounceable
     }
 
@@ -80,7 +89,7 @@ public struct GrammarBuilder: Sendable {
         let top: String
         switch context {
         case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <forget_voice> | <learn_voice> | <emergency> | <quit>"
-        case .answer: top = "<answer> | <correction> | <emergency> | <quit>"
+        case .answer: top = "<answer> | <correction> | " + (hearsMealAfterReadBack ? "<unit> [<tag>] | <tag> | " : "") + "<emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
         // heard as "stop" and "my brother" as "pardon". "Skip", then "no", still leaves.

@@ -4,6 +4,9 @@ import Foundation
 /// What a person meant by one utterance or typed line.
 public enum Intent: Sendable, Equatable {
     case glucose(GlucoseDraft)
+    /// A unit or a meal said on its own after a reading was read back ("before breakfast",
+    /// "millimoles per litre after lunch"): it completes or corrects the reading waiting for a yes.
+    case readingDetails(ReadingDetails)
     case answer(Answer)
     case emergency
     case quit
@@ -39,6 +42,38 @@ extension Intent {
         default: return false
         }
     }
+
+    /// Whether these words can be answered as soon as the person pauses, though more could
+    /// follow: those that mean the same whatever follows, and a reading whose number is whole
+    /// (`GlucoseDraft.numberIsWhole`), which can gain only its unit or meal, and those may also
+    /// be said after the read-back (`readingDetails`).
+    public var canBeAnsweredAtOnce: Bool {
+        if meansTheSameWhateverFollows { return true }
+        guard case .glucose(let draft) = self else { return false }
+        return draft.numberIsWhole
+    }
+}
+
+extension GlucoseDraft {
+    /// Whether no more number words can follow the number said: it has its decimal, its unit
+    /// was said after it, or it is too high for a decimal to follow (no mmol/L value is) and
+    /// ends in a digit ("one hundred ninety six"). A number that could still gain a word
+    /// ("twenty" ... "one", "six" ... "point five", "one hundred twenty" ... "five") is not.
+    public var numberIsWhole: Bool {
+        if number.contains(".") || unit != nil { return true }
+        return value > GlucoseUnit.mmolPerL.plausibleRange.upperBound && number.last != "0"
+    }
+}
+
+/// What may be said about a reading after it: its unit, its meal, or both.
+public struct ReadingDetails: Sendable, Equatable {
+    public var unit: GlucoseUnit?
+    public var tag: MealTag?
+
+    public init(unit: GlucoseUnit? = nil, tag: MealTag? = nil) {
+        self.unit = unit
+        self.tag = tag
+    }
 }
 
 public enum Answer: String, Sendable, Equatable, CaseIterable {
@@ -62,4 +97,12 @@ public struct GlucoseDraft: Sendable, Equatable {
     }
 
     public var value: Double { Double(number) ?? .nan }
+
+    /// The reading with what was said after it: a unit or meal said later replaces the one it had.
+    public func adding(_ details: ReadingDetails) -> GlucoseDraft {
+        var draft = self
+        draft.unit = details.unit ?? unit
+        draft.tag = details.tag ?? tag
+        return draft
+    }
 }

@@ -221,6 +221,10 @@ public struct LocaleTable: Sendable, Decodable {
         /// How many times likelier than its grammar alone makes them the emergency words are
         /// heard, in every state: calibrated per language (`ListeningContext.wordOdds`).
         public var emergencyOdds: Double
+        /// Whether, in a quiet room, a reading whose number is whole is answered at the first
+        /// short pause, its unit or meal heard alone after the read-back
+        /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).
+        public var mealAfterReadBack: Bool
     }
 
     /// When the recognizer is good enough to listen to a person in a language.

@@ -72,6 +72,7 @@ public struct UtteranceParser: Sendable {
         if let range = overviewRequest(tokens) { return .overview(range) }
         if let daysAgo = recallRequest(tokens) { return .recall(daysAgo: daysAgo) }
         if let draft = parseReading(tokens) { return .glucose(draft) }
+        if let details = parseReadingDetails(tokens) { return .readingDetails(details) }
         if let request = noteRequest(text, narrations: true) { return .note(request) }
         return .unknown
     }
@@ -124,8 +125,23 @@ public struct UtteranceParser: Sendable {
         return false
     }
 
-    /// Scans for exactly one glucose number plus optional unit, tag and time.
+    /// Exactly one glucose number plus optional unit, tag and time.
     func parseReading(_ tokens: [String]) -> GlucoseDraft? {
+        guard let parts = readingParts(tokens), let number = parts.number else { return nil }
+        return GlucoseDraft(number: number, unit: parts.unit, tag: parts.tag, time: parts.time)
+    }
+
+    /// A unit, a meal or both, and nothing else a reading has: what is said after a read-back
+    /// to complete the reading ("before breakfast").
+    func parseReadingDetails(_ tokens: [String]) -> ReadingDetails? {
+        guard let parts = readingParts(tokens), parts.number == nil, parts.time == nil,
+              parts.unit != nil || parts.tag != nil else { return nil }
+        return ReadingDetails(unit: parts.unit, tag: parts.tag)
+    }
+
+    /// Scans the words of a reading: at most one number, unit and tag, an optional time, and
+    /// words that carry no meaning. Nil when a word is none of these, or one comes twice.
+    private func readingParts(_ tokens: [String]) -> (number: String?, unit: GlucoseUnit?, tag: MealTag?, time: TimeExpression?)? {
         var number: String?
         var unit: GlucoseUnit?
         var tag: MealTag?
@@ -186,8 +202,7 @@ public struct UtteranceParser: Sendable {
             }
             return nil
         }
-        guard let number else { return nil }
-        return GlucoseDraft(number: number, unit: unit, tag: tag, time: hasTime ? time : nil)
+        return (number, unit, tag, hasTime ? time : nil)
     }
 
     struct Clock: Equatable { var hour: Int; var minute: Int?; var meridiem: TimeExpression.Meridiem? }

@@ -87,13 +87,13 @@ public final class SpeechRecognizer {
         /// half as much processing again, and the model loaded twice).
         public var measuresFit = false
         /// The pause, in seconds, that ends an utterance whose words are a whole sentence that
-        /// cannot go on (a reading with its tag) or whose meaning is settled (`meaningIsSettled`),
+        /// cannot go on (a reading with its tag) or can be answered at once (`answersAtOnce`),
         /// instead of the detector's half second.
         public var earlyEndSilence = 0.2
-        /// Whether words that are a whole sentence, though a longer one starts with them, already
-        /// say all they will ("yes", which "please" may follow): then they too end after
-        /// `earlyEndSilence`. Nil: only a sentence that nothing can follow does.
-        public var meaningIsSettled: (@Sendable (String) -> Bool)?
+        /// Whether words that are a whole sentence, though a longer one starts with them, can be
+        /// answered without waiting for more ("yes", which "please" may follow): then they too
+        /// end after `earlyEndSilence`. Nil: only a sentence that nothing can follow does.
+        public var answersAtOnce: (@Sendable (String) -> Bool)?
         /// When the fit is measured, a sentence ends early only if its words fit the sound at
         /// least this well so far: forced onto a grammar, unrelated speech is a whole sentence at
         /// many a pause ("could you | pass me the salt" was cut in two in a yes-or-no grammar, and
@@ -663,21 +663,37 @@ public final class SpeechRecognizer {
     }
 
     /// Whether the words heard so far in this utterance are a whole sentence of its grammar that
-    /// no sentence goes on from (a reading with its tag), or whose meaning more words cannot
-    /// change (`Configuration.meaningIsSettled`), so that a short pause
-    /// (`Configuration.earlyEndSilence`) ends it. A sentence that can go on ("glucose six point
-    /// five", which a tag may follow) waits the whole hangover, as does anything else.
+    /// no sentence goes on from (a reading with its tag), or that can be answered without waiting
+    /// for more (`Configuration.answersAtOnce`), so that a short pause
+    /// (`Configuration.earlyEndSilence`) ends it. Any other sentence that can go on ("glucose
+    /// twenty", which "one" may follow) waits the whole hangover, as does anything else.
     private var endsEarly: Bool {
         guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
-        switch shape.standing(of: hypothesis) {
-        case .complete(goesOn: false): break
-        case .complete(goesOn: true) where configuration.meaningIsSettled?(hypothesis) == true: break
-        default: return false
-        }
+        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }),
+              Self.sentenceCanEnd(hypothesis, standing: shape.standing(of:), answersAtOnce: configuration.answersAtOnce)
+        else { return false }
         guard let minimum = configuration.earlyEndMinimumFit else { return true }
         return (fitSoFar() ?? -.infinity) >= minimum
+    }
+
+    /// Whether the words heard so far, standing so in their grammar, are a sentence that may
+    /// end at a short pause (`endsEarly`). Mid-utterance the search's best path need not end
+    /// where a sentence may: in the pause after "five point five millimoles per litre" it had
+    /// begun "on" (of "on an empty stomach"), which the final search, held to whole sentences,
+    /// dropped. So a last word that only starts a longer sentence is not counted.
+    static func sentenceCanEnd(_ words: String, standing: (String) -> GrammarShape.Standing,
+                               answersAtOnce: ((String) -> Bool)?) -> Bool {
+        func canEnd(_ words: String) -> Bool {
+            switch standing(words) {
+            case .complete(goesOn: false): return true
+            case .complete(goesOn: true): return answersAtOnce?(words) == true
+            case .partial, .outside: return false
+            }
+        }
+        guard !canEnd(words) else { return true }
+        let allButLast = words.split(separator: " ").dropLast().joined(separator: " ")
+        return standing(words) == .partial && !allButLast.isEmpty && canEnd(allButLast)
     }
 
     /// `RecognitionResult.grammarFit` of the best paths so far, mid-utterance or at its end; nil

@@ -41,6 +41,7 @@ struct BenchLoop: ParsableCommand {
         var perVoice: [String: (right: Int, total: Int)] = [:]
         var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
+        let parser = UtteranceParser(table: env.table)
 
         for index in 0..<count {
             let voice = voiceList[index % voiceList.count]
@@ -58,10 +59,13 @@ struct BenchLoop: ParsableCommand {
             let runtime = AssistantRuntime(configuration)
             var heard: [String] = []
             runtime.onHeard = { result in
-                heard.append(result.text)
-                output.markHeard(result, speechEnds: session.speechEnds)
+                heard.append("\"\(result.text)\"" + (result.grammarFit.map { String(format: " (fit %.1f)", $0) } ?? ""))
+                output.markHeard(result, speechEnds: session.speechEnds, asReading: {
+                    if case .glucose = parser.parse(result.text) { return true } else { return false }
+                }())
             }
             runtime.run()
+            let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")
             latencies += output.latencies
 
             let saved = try store.readings()
@@ -70,7 +74,7 @@ struct BenchLoop: ParsableCommand {
             perVoice[voice, default: (0, 0)].total += 1
             if ok { perVoice[voice, default: (0, 0)].right += 1 }
             if details || !ok {
-                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.map { "\"\($0)\"" }.joined(separator: ", "))")
+                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.joined(separator: ", ")); replies after \(replies) ms")
             }
         }
 
@@ -87,9 +91,9 @@ struct BenchLoop: ParsableCommand {
             Console.line(String(format: "  medians: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
                                 ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.decoding), 0.5),
                                 ms(latencies.map(\.reply), 0.5)))
-            let readBacks = latencies.filter { $0.grammar == ListeningContext.reading.rawValue }.map(\.total)
-            let others = latencies.filter { $0.grammar != ListeningContext.reading.rawValue }.map(\.total)
-            Console.line(String(format: "  read-back of a reading: median %.0f ms, p95 %.0f ms (%d); reply to an answer: median %.0f ms, p95 %.0f ms (%d)",
+            let readBacks = latencies.filter(\.toReading).map(\.total)
+            let others = latencies.filter { !$0.toReading }.map(\.total)
+            Console.line(String(format: "  reply to a reading: median %.0f ms, p95 %.0f ms (%d); to anything else: median %.0f ms, p95 %.0f ms (%d)",
                                 ms(readBacks, 0.5), ms(readBacks, 0.95), readBacks.count, ms(others, 0.5), ms(others, 0.95), others.count))
         }
         Console.line("peak memory: \(peakMemoryMiB()) MiB")
@@ -244,8 +248,8 @@ struct ReplyLatency {
     var decoding: Double
     /// The dialog, the store and synthesizing the reply (espeak-ng renders a sentence before it plays).
     var reply: Double
-    /// The grammar the utterance was heard in: a reading's is answered by its read-back.
-    var grammar: String
+    /// The utterance was heard as a reading: the reply reads it back (or says why it cannot).
+    var toReading: Bool
     var total: Double { detection + decoding + reply }
 }
 
@@ -254,7 +258,7 @@ struct ReplyLatency {
 final class TimingOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let voice: String
-    private var heard: (at: Date, detection: Double, decoding: Double, grammar: String)?
+    private var heard: (at: Date, detection: Double, decoding: Double, asReading: Bool)?
     private(set) var latencies: [ReplyLatency] = []
     /// How long everything said would take to hear.
     private(set) var spokenSeconds = 0.0
@@ -267,9 +271,9 @@ final class TimingOutput: SpeechOutput {
     /// An utterance was heard (its end in `speechEnds`, the session's ends of speech): the next
     /// thing said is its reply. Live, the person has been silent since their speech ended: the
     /// detector's wait is audio time, and the final decode came after it.
-    func markHeard(_ result: RecognitionResult, speechEnds: [Double]) {
+    func markHeard(_ result: RecognitionResult, speechEnds: [Double], asReading: Bool = false) {
         let speechEnd = speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
-        heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, result.grammar)
+        heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, asReading)
     }
 
     func speak(_ text: String) throws {
@@ -277,7 +281,7 @@ final class TimingOutput: SpeechOutput {
         spokenSeconds += Double(audio.samples.count) / Double(audio.sampleRate)
         if let heard {
             latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
-                                          reply: Date().timeIntervalSince(heard.at), grammar: heard.grammar))
+                                          reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
             self.heard = nil
         }
     }

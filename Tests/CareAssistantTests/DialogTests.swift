@@ -142,6 +142,60 @@ struct Script {
         #expect(try #require(s.saved).level.mmolPerL == 7.2)
     }
 
+    /// A reading is answered at the first pause, so its meal may come after the read-back: it
+    /// is added, read back again, and saved only on the yes to that.
+    @Test func aMealSaidAfterTheReadBackIsAddedAndReadBackAgain() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        #expect(s.said == ["6.5 mmol/L. Shall I save it?"])
+        s.send(.heard("before breakfast"))
+        #expect(s.saved == nil)
+        #expect(s.said == ["6.5 mmol/L, before breakfast. Shall I save it?"])
+        #expect(s.editable == "glucose 6.5 before breakfast")
+        #expect(s.listening == .answer)
+        s.send(.heard("after lunch"))
+        #expect(s.said == ["6.5 mmol/L, after lunch. Shall I save it?"], "a meal said again replaces the first")
+        s.send(.heard("yes"))
+        let reading = try #require(s.saved)
+        #expect(reading.level.mmolPerL == 6.5 && reading.tag == .afterLunch)
+        #expect(reading.takenAt == now)
+    }
+
+    /// A unit said after the read-back is the unit the number was in; one that does not fit the
+    /// number is said to be wrong, and the reading waits as it was.
+    @Test func aUnitSaidAfterTheReadBackIsTakenOrQuestioned() throws {
+        var s = Script()
+        s.send(.heard("sugar one hundred twenty"))
+        s.send(.heard("milligrams per deciliter after lunch"))
+        #expect(s.said == ["120 mg/dL, after lunch. Shall I save it?"])
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("milligrams per deciliter"))
+        #expect(s.said.first?.contains("sounds wrong") == true, "\(s.said)")
+        #expect(s.editable == "glucose 6.5")
+        s.send(.heard("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 6.5)
+    }
+
+    /// Typed alone on the line, a meal is added the same way and the reading shown again: the
+    /// whole of it was not on the line, so it is not taken as confirmed.
+    @Test func aMealTypedAloneIsAddedAndShownAgain() throws {
+        var s = Script()
+        s.send(.typed("glucose 6.5"))
+        s.send(.edited("fasting"))
+        #expect(s.saved == nil)
+        #expect(s.editable == "glucose 6.5 fasting")
+        s.send(.edited("glucose 6.5 fasting"))
+        #expect(try #require(s.saved).tag == .fasting)
+    }
+
+    /// With nothing waiting, a meal alone means nothing.
+    @Test func aMealWithNoReadingIsNotUnderstood() {
+        var s = Script()
+        s.send(.heard("before breakfast"))
+        #expect(s.said == ["Sorry, I didn't catch that."])
+        #expect(s.listening == .reading)
+    }
+
     /// The overview is the runtime's to say (it reads the store); the dialog asks for it and
     /// goes on listening. While a reading waits for its yes the question is not taken.
     @Test func askingHowItIsGoingAsksForTheOverviewOfThatPeriod() {

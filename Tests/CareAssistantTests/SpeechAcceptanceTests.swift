@@ -54,6 +54,9 @@ import Testing
         #expect(answering["help"]! > 1 && ListeningContext.question(.height).wordOdds(english)["emergency"]! > 1)
         #expect(waiting["bye"] == 1 && waiting["goodbye"] == 1)
         #expect(answering["bye"]! < 1 && ListeningContext.question(.height).wordOdds(english)["goodbye"]! < 1)
+        // A meal said alone after the read-back is heard less readily than an answer or a call.
+        #expect(answering["before"] == ListeningContext.mealOdds && answering["fasting"]! < 1 && answering["millimoles"]! < 1)
+        #expect(waiting["before"] == nil && ListeningContext.answer.wordOdds(chinese)["午饭后"]! < 1)
         let tried = ListeningContext.answer.wordOdds(english, overriddenBy: WordOddsOverride(emergency: 5, quit: 0.5))
         #expect(tried["ambulance"] == 5 && tried["exit"] == 0.5)
         // Each language has its own: Chinese calls for help are left at the grammar's odds,

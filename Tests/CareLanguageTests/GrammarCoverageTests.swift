@@ -144,6 +144,30 @@ import Testing
         }
     }
 
+    /// After a read-back, a unit or meal said alone completes the reading: the answer grammar
+    /// hears them, understood as just that, in both languages; one that leaves them out (a
+    /// noisy room's) hears none.
+    @Test(arguments: ["en", "zh-Hans"])
+    func aUnitOrMealAloneIsHeardAfterTheReadBack(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let parser = UtteranceParser(table: table)
+        func details(hearingThem: Bool) -> [ReadingDetails] {
+            let grammar = JSGFExpander(GrammarBuilder(table: table, hearsMealAfterReadBack: hearingThem).jsgf(for: .answer))
+            var generator = SeededGenerator(seed: 5)
+            return (0..<2000).compactMap { _ in
+                if case .readingDetails(let details) = parser.parse(grammar.sample("utterance", using: &generator)) { return details }
+                return nil
+            }
+        }
+        let heard = details(hearingThem: true)
+        #expect(heard.count > 100, "\(heard.count) of 2000")
+        #expect(heard.allSatisfy { $0.unit != nil || $0.tag != nil })
+        #expect(Set(heard.compactMap(\.tag)) == Set(MealTag.allCases))
+        #expect(details(hearingThem: false).isEmpty)
+        let tag = try #require(table.phrases(for: MealTag.beforeBreakfast).say.first)
+        #expect(parser.parse(tag) == .readingDetails(ReadingDetails(tag: .beforeBreakfast)))
+    }
+
     /// The reading state never hears a bare yes or no: that would answer a question nobody asked.
     @Test(arguments: ["en", "zh-Hans"])
     func theReadingStateHasNoAnswers(_ locale: String) throws {

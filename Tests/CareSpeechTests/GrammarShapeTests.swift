@@ -28,6 +28,26 @@ struct GrammarShapeTests {
         #expect(yesNo.standing(of: "yes") == .complete(goesOn: false))
     }
 
+    /// A short pause ends a sentence nothing can follow, or one that can be answered at once;
+    /// a last word the search has only begun, of a longer sentence, does not count.
+    @Test func whereAShortPauseMayEndASentence() throws {
+        let source = "#JSGF V1.0; grammar a; public <s> = glucose <n> [point <n>] [before breakfast | on an empty stomach]; <n> = six | five;"
+        let shape = try #require(GrammarShape(jsgf: source))
+        let decimals: (String) -> Bool = { $0.contains("point") }
+        func canEnd(_ words: String, _ answersAtOnce: ((String) -> Bool)? = decimals) -> Bool {
+            SpeechRecognizer.sentenceCanEnd(words, standing: shape.standing(of:), answersAtOnce: answersAtOnce)
+        }
+        #expect(canEnd("glucose six point five before breakfast"))
+        #expect(canEnd("glucose six point five"))
+        #expect(!canEnd("glucose six point five", nil), "no sentence but a closed one ends early unless told")
+        #expect(!canEnd("glucose six"), "six may still gain its decimal")
+        #expect(canEnd("glucose six point five on"), "'on' only begins 'on an empty stomach'")
+        #expect(!canEnd("glucose six on"), "without its last word it still waits")
+        #expect(!canEnd("glucose six point five on an"))
+        #expect(!canEnd("glucose"))
+        #expect(!canEnd("five point five"), "outside the grammar")
+    }
+
     @Test func notAGrammarHasNoShape() {
         #expect(GrammarShape(jsgf: "#JSGF V1.0; grammar x; <private> = a;") == nil)
         #expect(GrammarShape(jsgf: "#JSGF V1.0; grammar x; public <s> = (a | ;") == nil)

@@ -126,7 +126,7 @@ import Testing
         let speechEnd = Double(silence.count + speech.count) / Double(rate)
         func wait(settled: (@Sendable (String) -> Bool)?) throws -> Double {
             var configuration = SpeechRecognizer.Configuration()
-            configuration.meaningIsSettled = settled
+            configuration.answersAtOnce = settled
             let recognizer = try SpeechRecognizer(configuration, grammars: ["a": "#JSGF V1.0; grammar a; public <s> = yes [please] | no;"])
             var results: [RecognitionResult] = []
             recognizer.run(PCMAudio(samples: silence + speech + silence + silence, sampleRate: rate)) { results.append($0) }

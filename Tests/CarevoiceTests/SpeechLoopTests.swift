@@ -21,6 +21,21 @@ import Testing
         #expect(saved.first?.source == "voice")
     }
 
+    /// A reading is read back at the first pause; its meal, said after the read-back, is added
+    /// and read back again, and the reading is saved with it on the yes.
+    @Test func aMealSaidAfterTheReadBackIsSavedWithTheReading() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five", "before breakfast", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("6.5 mmol/L. Shall I save it?"), "\(run.stdout)")
+        #expect(run.stdout.contains("6.5 mmol/L, before breakfast. Shall I save it?"), "\(run.stdout)")
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.mmolPerL) == [6.5])
+        #expect(saved.first?.tag == "before-breakfast")
+    }
+
     /// A note by voice alone: "add a diary note", the note by free dictation, a tag by number,
     /// then yes. What dictation made of the words is what is saved (the line shows it first).
     @Test func aSpokenNoteIsDictatedTaggedAndSaved() throws {

@@ -1,0 +1,83 @@
+import CareLanguage
+import CareSpeech
+import Foundation
+import Testing
+@testable import CareAssistant
+
+/// When the assistant's own recognizer ends an utterance: at the first short pause for words it
+/// can answer at once (a reading whose number is whole, "yes"), only after a long one for words
+/// that could still gain a word ("glucose twenty", which "one" may follow).
+@Suite(.serialized) struct EarlyAnswerTests {
+    /// The assistant's recognizer once it has heard the voice for a while: the first seconds of
+    /// a session are heard with a generic cepstral mean, and decoded again once they have ended.
+    static let recognizer = Result { try warmedUp(RecognizerFactory.make(table: english, resources: ChineseRecognizerTests.resources)) }
+    /// The recognizer of a noisy room (`AudioBackground.noisy`).
+    static let noisyRoomRecognizer = Result {
+        try warmedUp(RecognizerFactory.make(table: english, resources: ChineseRecognizerTests.resources,
+                                            conditions: AudioConditions(background: .noisy)))
+    }
+
+    static func warmedUp(_ recognizer: SpeechRecognizer) throws -> SpeechRecognizer {
+        let reading = try said("my blood sugar is six point five millimoles per litre before breakfast")
+        recognizer.run(PCMAudio(samples: reading + reading + reading, sampleRate: 16000)) { _ in }
+        return recognizer
+    }
+
+    /// espeak-ng's speech at 16 kHz, up to its last sound above 1 % of full scale (it ends
+    /// with a little silence), then a second of silence.
+    static func said(_ sentence: String) throws -> [Int16] {
+        let spoken = Resampler.resample(try SpeechSynthesizer.shared().synthesize(sentence, voice: "en-us", rate: 150), to: 16000)
+        return Array(spoken.samples[...(spoken.samples.lastIndex { abs(Int($0)) > 327 } ?? 0)]) + [Int16](repeating: 0, count: 16000)
+    }
+
+    /// What was heard, and how long after the last sound of the speech the utterance ended.
+    static func heard(_ sentence: String, in context: ListeningContext, noisyRoom: Bool = false) throws -> (texts: [String], wait: Double) {
+        let recognizer = try (noisyRoom ? Self.noisyRoomRecognizer : Self.recognizer).get()
+        try recognizer.selectGrammar(context.rawValue)
+        let audio = try said(sentence)
+        var results: [RecognitionResult] = []
+        recognizer.run(PCMAudio(samples: audio, sampleRate: 16000)) { results.append($0) }
+        let speechEnd = Double(audio.count - 16000) / 16000
+        return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd)
+    }
+
+    @Test(arguments: ["glucose six point five", "sugar nine millimoles per litre", "glucose six point five before breakfast"])
+    func aReadingWithItsNumberWholeEndsAtTheFirstPause(_ sentence: String) throws {
+        let heard = try Self.heard(sentence, in: .reading)
+        #expect(heard.texts == [sentence])
+        #expect(heard.wait < 0.3, "ended \(heard.wait) s after the speech")
+    }
+
+    @Test func aNumberThatCouldGoOnWaitsForALongPause() throws {
+        let heard = try Self.heard("glucose twenty", in: .reading)
+        #expect(heard.texts == ["glucose twenty"])
+        #expect(heard.wait >= 0.45, "ended \(heard.wait) s after the speech")
+    }
+
+    @Test func aYesEndsAtTheFirstPauseAndAMealIsHeardAfterTheReadBack() throws {
+        let yes = try Self.heard("yes", in: .answer)
+        #expect(yes.texts == ["yes"] && yes.wait < 0.3, "\(yes)")
+        let meal = try Self.heard("before breakfast", in: .answer)
+        #expect(meal.texts == ["before breakfast"] && meal.wait < 0.3, "\(meal)")
+    }
+
+    /// In a noisy room short pauses are heard inside words: a reading waits for a long pause
+    /// there, while an answer still ends at the first one.
+    @Test func inANoisyRoomAReadingWaitsForItsMeal() throws {
+        let reading = try Self.heard("glucose six point five", in: .reading, noisyRoom: true)
+        #expect(reading.texts == ["glucose six point five"])
+        // The half-second hangover, heard with the noise taken out: 0.42 s; the short pause ends
+        // utterances 0.2-0.25 s after the speech.
+        #expect(reading.wait >= 0.35, "ended \(reading.wait) s after the speech")
+        let yes = try Self.heard("yes", in: .answer, noisyRoom: true)
+        #expect(yes.texts == ["yes"] && yes.wait < 0.3, "\(yes)")
+    }
+}
+
+/// Where readings are answered at the first pause: in a quiet room, in English. (Chinese heard a
+/// no as a yes in noise with meals in the answer grammar.)
+@Test func readingsAreAnsweredAtOnceInAQuietRoomInEnglish() {
+    #expect(RecognizerFactory.readingsAnsweredAtOnce(table: english, background: .quiet))
+    #expect(!RecognizerFactory.readingsAnsweredAtOnce(table: english, background: .noisy))
+    #expect(!RecognizerFactory.readingsAnsweredAtOnce(table: chinese, background: .quiet))
+}
