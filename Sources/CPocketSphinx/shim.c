@@ -300,3 +300,29 @@ void carevoice_cmn_state_free(carevoice_cmn_state_t *state)
 {
     free(state);
 }
+
+int carevoice_cmn_mean_get(ps_decoder_t *ps, float *mean, int size)
+{
+    feat_t *feat = ps_get_feat(ps);
+    if (feat == NULL || feat->cmn_struct == NULL || feat->cmn_struct->veclen > size)
+        return -1;
+    cmn_t *cmn = feat->cmn_struct;
+    for (int i = 0; i < cmn->veclen; i++)
+        mean[i] = MFCC2FLOAT(cmn->cmn_mean[i]);
+    return cmn->veclen;
+}
+
+int carevoice_cmn_mean_set(ps_decoder_t *ps, const float *mean, int size)
+{
+    feat_t *feat = ps_get_feat(ps);
+    if (feat == NULL || feat->cmn_struct == NULL || feat->cmn_struct->veclen != size)
+        return -1;
+    cmn_t *cmn = feat->cmn_struct;
+    /* As -cmninit sets it: the mean, and sums as if CMN_WIN frames had been heard. */
+    for (int i = 0; i < size; i++) {
+        cmn->cmn_mean[i] = FLOAT2MFCC(mean[i]);
+        cmn->sum[i] = cmn->cmn_mean[i] * CMN_WIN;
+    }
+    cmn->nframe = CMN_WIN;
+    return 0;
+}

@@ -88,6 +88,9 @@ public final class AssistantRuntime {
         /// for a microphone whose room got noisy or quiet again (nil: not heard in this
         /// language). Nil: the microphone's recognizer stays as it is.
         public var recognizerOver: ((AudioBackground) throws -> SpeechRecognizer?)?
+        /// Given, when the session ends, the recognizer that last heard the microphone: to keep
+        /// what it learned of how the person sounds through it (`RememberedMean`).
+        public var microphoneClosed: ((SpeechRecognizer) -> Void)?
         /// Whether a learned voice is stored (so "forget my voice" is asked back).
         public var hasLearnedVoice = false
         /// Learns the person's voice ("learn my voice"). Nil when this session cannot (no data
@@ -210,7 +213,10 @@ public final class AssistantRuntime {
             announceStoreProblem(configuration.store.outcomeSoFar)
             if !finished { armKeyboard() }
         }
-        microphone?.stop()
+        if let microphone {
+            let lastHeardWith = microphone.stopAndWait()
+            configuration.microphoneClosed?(lastHeardWith)
+        }
         keyboard?.stop()
     }
 

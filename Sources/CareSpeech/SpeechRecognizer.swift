@@ -519,12 +519,33 @@ public final class SpeechRecognizer {
     /// utterances so far is forgotten (the decoders' is put back as it was when they were made),
     /// and the next ones are decoded whole again (`framesToLearnTheMean`). For `bench
     /// recognition --first-of-session`.
-    public func beginSession() {
+    ///
+    /// - Parameter startingMean: a mean learned in an earlier session (`learnedMean`), of the same
+    ///   voice through the same microphone: the session starts from it, and its first utterances
+    ///   are heard as they stream in like all the others. One of another size is ignored.
+    public func beginSession(startingMean: [Float]? = nil) {
         reset()
         framesHeard = 0
-        guard initialMeans.count == listeners.count else { return }
-        for (listener, state) in zip(listeners, initialMeans) { carevoice_cmn_state_restore(listener, state) }
+        if initialMeans.count == listeners.count {
+            for (listener, state) in zip(listeners, initialMeans) { carevoice_cmn_state_restore(listener, state) }
+        }
+        guard let startingMean, startingMean.count == Self.cepstrumSize else { return }
+        for listener in listeners { _ = carevoice_cmn_mean_set(listener, startingMean, Int32(startingMean.count)) }
+        framesHeard = Self.framesToLearnTheMean
     }
+
+    /// The cepstral mean learned from this session's voice, once it has heard
+    /// `framesToLearnTheMean` frames of speech (nil before): where a later session with the same
+    /// microphone may start (`beginSession(startingMean:)`).
+    public var learnedMean: [Float]? {
+        guard framesHeard >= Self.framesToLearnTheMean else { return nil }
+        var mean = [Float](repeating: 0, count: Self.cepstrumSize)
+        guard carevoice_cmn_mean_get(decoder, &mean, Int32(mean.count)) == Self.cepstrumSize else { return nil }
+        return mean
+    }
+
+    /// Cepstral coefficients per frame in the acoustic model's features (-ceplen).
+    static let cepstrumSize = 13
 
     /// The lead-in (`leadIn`): noise at `paddingLevel`.
     private var paddedLeadIn: [Int16] {

@@ -88,6 +88,11 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
 
     var voice = VoiceInput.none
     var recognizer: SpeechRecognizer?
+    // A microphone's recognizer starts from the mean the voice had through it last session.
+    func remembering(_ recognizer: SpeechRecognizer) -> SpeechRecognizer {
+        recognizer.beginSession(startingMean: RememberedMean.load(from: dataDirectory, background: recognizer.configuration.background))
+        return recognizer
+    }
     /// The microphone was left closed because this language is not heard yet: another may be.
     var microphoneWaits = false
     if let recording {
@@ -97,7 +102,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         do {
             // The recognizer first: a microphone records from the moment it opens, and what it
             // hears while the grammars are built would overrun its buffer.
-            let built = try env.makeRecognizer()
+            let built = remembering(try env.makeRecognizer())
             voice = .microphone(try MicrophoneSource(device: session.microphone))
             recognizer = built
         } catch SpeechError.audioDevice {
@@ -158,11 +163,13 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     configuration.recognizerOver = { background in
         var conditions = current.conditions
         conditions.background = background
-        do { return try current.hearing(conditions).makeRecognizer() } catch is NotHeard { return nil }
+        do { return remembering(try current.hearing(conditions).makeRecognizer()) } catch is NotHeard { return nil }
     }
     // Opened again to learn the voice, or when a language that can be heard is chosen.
     if microphoneWaits || { if case .microphone = voice { return true } else { return false } }() {
         configuration.openMicrophone = { try MicrophoneSource(device: session.microphone) }
+        // A mean that cannot be kept costs the next session a quarter second, nothing more.
+        configuration.microphoneClosed = { try? RememberedMean.keep(from: $0, in: dataDirectory) }
     }
     configuration.makeSpeech = { settings in
         var ignored: [Message] = []

@@ -15,7 +15,9 @@ struct BenchCommand: ParsableCommand {
 }
 
 /// The whole speech loop on synthesized sessions: espeak-ng says a reading and
-/// "yes"; the assistant decodes the recording exactly as with `--audio-in`.
+/// "yes"; the assistant decodes the recording exactly as with `--audio-in`. Each session starts
+/// as the assistant does on a microphone, from the cepstral mean the last one learned (the
+/// first from the model's own).
 struct BenchLoop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loop", abstract: "Say readings with several espeak-ng voices and count the ones saved exactly right.")
@@ -41,6 +43,7 @@ struct BenchLoop: ParsableCommand {
         var perVoice: [String: (right: Int, total: Int)] = [:]
         var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
+        var rememberedMean: [Float]?
         let parser = UtteranceParser(table: env.table)
 
         for index in 0..<count {
@@ -51,6 +54,7 @@ struct BenchLoop: ParsableCommand {
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
             let store = try Store()
+            recognizer.beginSession(startingMean: rememberedMean)
             try recognizer.selectGrammar(ListeningContext.reading.rawValue)
             var configuration = AssistantRuntime.Configuration(
                 phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: PendingStore(store),
@@ -65,6 +69,7 @@ struct BenchLoop: ParsableCommand {
                 }())
             }
             runtime.run()
+            rememberedMean = recognizer.learnedMean ?? rememberedMean
             let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")
             latencies += output.latencies
 

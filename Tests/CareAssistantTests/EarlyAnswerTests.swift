@@ -72,6 +72,25 @@ import Testing
         let yes = try Self.heard("yes", in: .answer, noisyRoom: true)
         #expect(yes.texts == ["yes"] && yes.wait < 0.3, "\(yes)")
     }
+
+    /// A session's first utterances are heard with the model's generic cepstral mean: the
+    /// streamed guess is too poor to end it at the first pause (and it is decoded again once it
+    /// ended). Started from the mean a session before learned, it ends at the first pause.
+    @Test func aSessionStartedFromTheRememberedMeanAnswersItsFirstReadingAtOnce() throws {
+        let recognizer = try Self.recognizer.get()
+        let remembered = try #require(recognizer.learnedMean)
+        #expect(remembered.count == 13)
+        recognizer.beginSession()
+        #expect(recognizer.learnedMean == nil, "a new session has learned nothing yet")
+        let generic = try Self.heard("sugar nine millimoles per litre", in: .reading)
+        recognizer.beginSession(startingMean: remembered)
+        let started = try Self.heard("sugar nine millimoles per litre", in: .reading)
+        // "litre" or "liter": the dictionary has both.
+        #expect([generic, started].allSatisfy { $0.texts.count == 1 && $0.texts[0].hasPrefix("sugar nine millimoles per lit") },
+                "\(generic), \(started)")
+        #expect(generic.wait >= 0.45, "with the generic mean it ended \(generic.wait) s after the speech")
+        #expect(started.wait < 0.3, "from the remembered mean it ended \(started.wait) s after the speech")
+    }
 }
 
 /// Where readings are answered at the first pause: in a quiet room, in English. (Chinese heard a
@@ -80,4 +99,16 @@ import Testing
     #expect(RecognizerFactory.readingsAnsweredAtOnce(table: english, background: .quiet))
     #expect(!RecognizerFactory.readingsAnsweredAtOnce(table: english, background: .noisy))
     #expect(!RecognizerFactory.readingsAnsweredAtOnce(table: chinese, background: .quiet))
+}
+
+/// The file a session's mean is kept in.
+struct RememberedMeanTests {
+    @Test func aLineOfNumbersIsTheMean() {
+        #expect(RememberedMean.parse("# a comment\n1.5 -2 3e-1\n") == [1.5, -2, 0.3])
+    }
+
+    @Test(arguments: ["", "# only a comment\n", "1.0 oops", "1.0 nan", "1.0 inf 2"])
+    func anythingElseIsPassedOver(_ text: String) {
+        #expect(RememberedMean.parse(text) == nil)
+    }
 }

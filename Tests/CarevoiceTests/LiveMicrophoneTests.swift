@@ -12,6 +12,9 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try CLI.onboard(dir)   // already set up: no questions first
+        // What the last session kept of the voice, unreadable: passed over.
+        let mean = dir.appendingPathComponent("microphone-mean-quiet.txt")
+        try "1.0 oops\n".write(to: mean, atomically: true, encoding: .utf8)
 
         let session = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes())
         #expect(session.microphoneOpened(), "the microphone was never opened")
@@ -27,6 +30,10 @@ import Testing
         #expect(saved.first?.mmolPerL == 7.2)
         #expect(saved.first?.tag == "before-breakfast")
         #expect(saved.first?.source == "voice")
+        // The mean of the voice heard this session is kept for the next (`RememberedMean`).
+        let kept = try String(contentsOf: mean, encoding: .utf8)
+        let numbers = kept.split(separator: "\n").last { !$0.hasPrefix("#") }?.split(separator: " ").compactMap { Float($0) }
+        #expect(numbers?.count == 13, "\(kept)")
     }
 
     /// "Add a diary note" to the microphone, then the note by free dictation (Debian's general

@@ -108,3 +108,10 @@ typedef struct carevoice_cmn_state_s carevoice_cmn_state_t;
 carevoice_cmn_state_t *carevoice_cmn_state_save(ps_decoder_t *ps);
 void carevoice_cmn_state_restore(ps_decoder_t *ps, const carevoice_cmn_state_t *state);
 void carevoice_cmn_state_free(carevoice_cmn_state_t *state);
+
+/// The cepstral mean a decoder subtracts now: copies it into `mean` (room for `size` values) and
+/// returns how many values it has, or -1.
+int carevoice_cmn_mean_get(ps_decoder_t *ps, float *mean, int size);
+/// Starts the cepstral mean at `mean` (`size` values), as -cmninit would: returns 0, or -1 when
+/// the decoder's mean has another size.
+int carevoice_cmn_mean_set(ps_decoder_t *ps, const float *mean, int size);
