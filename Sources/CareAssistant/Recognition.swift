@@ -100,8 +100,9 @@ public enum RecognizerFactory {
     }
 
     /// What a short pause (`SpeechRecognizer.Configuration.earlyEndSilence`, 0.2 s) ends over
-    /// this background. In a quiet room (in English), a reading whose number is whole too, so that it is read
-    /// back at once; its unit or meal may come after (`Intent.canBeAnsweredAtOnce`). In noise the
+    /// this background. In a quiet room (in English), a reading whose number is whole too, so
+    /// that it is read back at once; its unit or meal may come after
+    /// (`Intent.canBeAnsweredAtOnce`). In noise the
     /// detector hears short pauses inside words, so there only what more words cannot change
     /// ends early: with readings ended early there too (and a 0.15 s pause), `bench recognition`
     /// at 10 dB pink heard 45 of 100 development readings right instead of 74 ("blood sugar

@@ -59,10 +59,9 @@ public struct GrammarBuilder: Sendable {
     /// The latest year a date of birth may name (this year).
     public let latestBirthYear: Int
 
-    /// Whether a reading's unit or meal may be said alone after its read-back. Where readings are
-    /// answered at the first pause (a quiet room) they may come then; elsewhere they are left
-    /// out: in 10 dB pink noise, with them, a Chinese 帮助 (help) was heard as 午饭后 and an
-    /// English "yes" fitted worse than the floor.
+    /// Whether a reading's unit or meal may be said alone after its read-back: only where
+    /// readings are answered at the first pause (`RecognizerFactory.readingsAnsweredAtOnce`), as
+    /// answers are heard a little worse beside them (`locales/en.yaml`, `mealAfterReadBack`).
     public let hearsMealAfterReadBack: Bool
 
     public init(table: LocaleTable, countries: [String] = [], latestBirthYear: Int = CalendarDay.today().year,
