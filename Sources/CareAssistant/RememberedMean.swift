@@ -1,6 +1,7 @@
 import CareSpeech
 import CareStore
 import Foundation
+import Logging
 
 /// The cepstral mean of the person's voice through their microphone, kept from one session to
 /// the next (`SpeechRecognizer.learnedMean`). A recognizer starts from the acoustic model's
@@ -17,10 +18,20 @@ public enum RememberedMean {
         directory.url.appendingPathComponent("microphone-mean-\(background.rawValue).txt")
     }
 
+    /// The mean kept for this background, if there is one that can be read (`--verbose` says
+    /// which it was).
     public static func load(from directory: DataDirectory, background: AudioBackground) -> [Float]? {
-        guard let text = try? String(contentsOf: url(in: directory, background: background), encoding: .utf8) else { return nil }
-        return parse(text)
+        let file = url(in: directory, background: background)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let text = try? String(contentsOf: file, encoding: .utf8), let mean = parse(text) else {
+            logger.info("the cepstral mean kept last session (\(file.lastPathComponent)) cannot be read: starting from the model's own")
+            return nil
+        }
+        logger.info("starting from the cepstral mean kept last session (\(file.lastPathComponent))")
+        return mean
     }
+
+    private static let logger = Logger(label: "carevoice.microphone")
 
     /// The numbers of the file's first line that is not a comment; nil unless they are all finite.
     static func parse(_ text: String) -> [Float]? {

@@ -12,13 +12,14 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         try CLI.onboard(dir)   // already set up: no questions first
-        // What the last session kept of the voice, unreadable: passed over.
+        // What the last session kept of the voice, unreadable: passed over, and replaced.
         let mean = dir.appendingPathComponent("microphone-mean-quiet.txt")
         try "1.0 oops\n".write(to: mean, atomically: true, encoding: .utf8)
 
-        let session = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes())
+        let session = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes(), arguments: ["--verbose"])
         #expect(session.microphoneOpened(), "the microphone was never opened")
         let transcript = session.quitAfterTheReply()
+        #expect(transcript.contains("cepstral mean kept last session (microphone-mean-quiet.txt) cannot be read"), "\(transcript)")
 
         #expect(session.exitedCleanly, "\(transcript)")
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
@@ -34,6 +35,14 @@ import Testing
         let kept = try String(contentsOf: mean, encoding: .utf8)
         let numbers = kept.split(separator: "\n").last { !$0.hasPrefix("#") }?.split(separator: " ").compactMap { Float($0) }
         #expect(numbers?.count == 13, "\(kept)")
+
+        // The next session starts from it, and hears the reading as the first did.
+        let next = try LiveSession(dataDirectory: dir, microphone: try LiveSession.readingThenYes(), arguments: ["--verbose"])
+        #expect(next.microphoneOpened(), "the microphone was never opened")
+        let again = next.quitAfterTheReply()
+        #expect(next.exitedCleanly, "\(again)")
+        #expect(again.contains("starting from the cepstral mean kept last session (microphone-mean-quiet.txt)"), "\(again)")
+        #expect(try readings(in: dir).map(\.mmolPerL) == [7.2, 7.2])
     }
 
     /// "Add a diary note" to the microphone, then the note by free dictation (Debian's general
@@ -197,6 +206,7 @@ final class LiveSession {
     /// once it is open.
     init(dataDirectory dir: URL, speech: [Cued], arguments: [String] = []) throws {
         let fifo = dir.appendingPathComponent("microphone.fifo")
+        try? FileManager.default.removeItem(at: fifo)   // an earlier session's, in the same data directory
         guard mkfifo(fifo.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let config = dir.appendingPathComponent("asound.conf")
         try """

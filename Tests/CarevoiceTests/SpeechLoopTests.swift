@@ -21,8 +21,9 @@ import Testing
         #expect(saved.first?.source == "voice")
     }
 
-    /// A reading is read back at the first pause; its meal, said after the read-back, is added
-    /// and read back again, and the reading is saved with it on the yes.
+    /// A reading's meal said after its read-back (as it may be, now that a reading is read back
+    /// at the first pause) is added and read back again, and the reading is saved with it on
+    /// the yes.
     @Test func aMealSaidAfterTheReadBackIsSavedWithTheReading() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
