@@ -26,7 +26,6 @@ final class MicrophoneListener: @unchecked Sendable {
 
     /// How long after the assistant stops talking its own echo may still be in the room.
     static let echoTail: TimeInterval = 0.3
-    static let chunkFrames = 1600  // 0.1 s at 16 kHz
 
     init(source: AudioSource, recognizer: SpeechRecognizer, acceptance: SpeechAcceptance, events: EventQueue,
          remake: ((AudioBackground) throws -> SpeechRecognizer?)? = nil) {
@@ -84,13 +83,15 @@ final class MicrophoneListener: @unchecked Sendable {
 
     private func loop() {
         // The microphone is read on a thread of its own: a decode (0.1-1.5 s) outlasts ALSA's
-        // 0.1 s buffer, and what overran it was lost, the start of a quick answer among it.
+        // 0.2 s buffer, and what overran it was lost, the start of a quick answer among it.
         let captureEnded = DispatchSemaphore(value: 0)
         let capture = Thread { [self] in
             defer { captured.close(); captureEnded.signal() }
             while lock.withLock({ running }) {
                 do {
-                    guard let samples = try source.read(frames: Self.chunkFrames) else { return }
+                    // The recognizer's block (20 ms): read as soon as it is captured, so that the
+                    // end of speech is found within a block of when it was heard.
+                    guard let samples = try source.read(frames: SpeechRecognizer.blockSamples(source.sampleRate)) else { return }
                     captured.put(samples, muted: lock.withLock { muted || Date() < mutedUntil })
                 } catch {
                     logger.warning("microphone stopped: \(error)")
@@ -103,6 +104,7 @@ final class MicrophoneListener: @unchecked Sendable {
 
         var current: ListeningContext?
         var decoding = lock.withLock { recognizer }
+        var floor = NoiseFloor.Stream()
         while lock.withLock({ running }), let (chunk, isMuted) = captured.take() {
             var samples = chunk
             let (wanted, latest, judge) = lock.withLock { (context, recognizer, acceptance) }
@@ -118,7 +120,7 @@ final class MicrophoneListener: @unchecked Sendable {
                 try? decoding.selectGrammar(wanted.rawValue)
                 current = wanted
             }
-            NoiseFloor.apply(to: &samples)
+            floor.apply(to: &samples)
             var heardOver = decoding.configuration.background
             for result in decoding.process(samples) {
                 if let snr = result.signalToNoise { heardOver = heardOver.following(snr) }

@@ -280,10 +280,11 @@ public struct EnrollmentSession {
         enrollment.reset()
         let chunkFrames = source.sampleRate / 10
         var heard = 0
+        var floor = NoiseFloor.Stream()
         while heard < Int(secondsPerPhrase * Double(source.sampleRate)) {
             guard var chunk = try source.read(frames: chunkFrames) else { return try enrollment.finish(words: words) }
             heard += chunk.count
-            NoiseFloor.apply(to: &chunk)
+            floor.apply(to: &chunk)
             if let take = try enrollment.listen(chunk, words: words) { return take }
         }
         return .unclear(fit: nil)

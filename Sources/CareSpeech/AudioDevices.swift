@@ -48,7 +48,7 @@ private func alsaMessage(_ code: Int32) -> String {
     String(cString: snd_strerror(code))
 }
 
-/// ALSA capture, S16_LE mono, through snd_pcm_open + snd_pcm_set_params (about 100 ms latency).
+/// ALSA capture, S16_LE mono, in 20 ms periods of a 200 ms buffer (see `periodTime`).
 /// "default" reaches PulseAudio/PipeWire where they run. Overruns are recovered silently.
 public final class MicrophoneSource: AudioSource {
     public let sampleRate: Int
@@ -56,9 +56,19 @@ public final class MicrophoneSource: AudioSource {
     /// How many overruns (lost audio) were recovered so far.
     public private(set) var overruns = 0
     private var pcm: OpaquePointer?
-    /// Frames per snd_pcm_readi: never more than one period, since some plugins (the `file`
-    /// plugin's infile among them) cannot serve a read larger than their buffer.
-    private let readLimit: Int
+    /// Frames the device delivers at a time (one period): what was said reaches the reader
+    /// within this much of being said. Also the most one snd_pcm_readi asks for, since some
+    /// plugins (the `file` plugin's infile among them) cannot serve a read larger than that.
+    public let framesPerPeriod: Int
+
+    /// A period is when captured audio reaches us; 20 ms is the recognizer's own block. With
+    /// snd_pcm_set_params's 100 ms buffer (25 ms periods) read in 0.1 s chunks, replies on a live
+    /// microphone (the `file` plugin fed in real time, 12 readings and their yeses) came a median
+    /// 322-324 ms after the speech, 76 ms later than `bench loop` measures; read a period at a
+    /// time, 252-257 ms.
+    static let periodTime: UInt32 = 20_000
+    /// Microseconds the capture thread may be held up before audio is lost (an overrun).
+    static let bufferTime: UInt32 = 200_000
 
     /// - Throws: `SpeechError.audioDevice` with a short reason when the device cannot be opened
     ///   or does not accept the format.
@@ -71,20 +81,44 @@ public final class MicrophoneSource: AudioSource {
         guard opened >= 0, let handle else {
             throw SpeechError.audioDevice("cannot open capture device \(device): \(alsaMessage(opened))")
         }
-        let configured = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                            1, UInt32(clamping: sampleRate), 1, 100_000)
-        guard configured >= 0 else {
+        do {
+            framesPerPeriod = try Self.configure(handle, sampleRate: sampleRate, device: device)
+        } catch {
             snd_pcm_close(handle)
-            throw SpeechError.audioDevice("capture device \(device) refuses 16-bit mono at \(sampleRate) Hz: \(alsaMessage(configured))")
+            throw error
         }
-        var bufferSize: snd_pcm_uframes_t = 0
-        var periodSize: snd_pcm_uframes_t = 0
-        snd_pcm_get_params(handle, &bufferSize, &periodSize)
-        readLimit = max(1, Int(periodSize > 0 ? periodSize : bufferSize))
         pcm = handle
     }
 
     deinit { close() }
+
+    /// 16-bit mono at `sampleRate` (ALSA resamples where the device cannot), in periods of about
+    /// `periodTime`; the device may choose others near them. Returns the frames per period.
+    private static func configure(_ pcm: OpaquePointer, sampleRate: Int, device: String) throws -> Int {
+        var allocated: OpaquePointer?
+        guard snd_pcm_hw_params_malloc(&allocated) >= 0, let params = allocated else {
+            throw SpeechError.audioDevice("capture device \(device): out of memory")
+        }
+        defer { snd_pcm_hw_params_free(params) }
+        func check(_ code: Int32) throws {
+            guard code < 0 else { return }
+            throw SpeechError.audioDevice("capture device \(device) refuses 16-bit mono at \(sampleRate) Hz: \(alsaMessage(code))")
+        }
+        try check(snd_pcm_hw_params_any(pcm, params))
+        try check(snd_pcm_hw_params_set_rate_resample(pcm, params, 1))
+        try check(snd_pcm_hw_params_set_access(pcm, params, SND_PCM_ACCESS_RW_INTERLEAVED))
+        try check(snd_pcm_hw_params_set_format(pcm, params, SND_PCM_FORMAT_S16_LE))
+        try check(snd_pcm_hw_params_set_channels(pcm, params, 1))
+        try check(snd_pcm_hw_params_set_rate(pcm, params, UInt32(clamping: sampleRate), 0))
+        // Near values: a device that cannot do them keeps its own.
+        var buffer = bufferTime, period = periodTime, direction: Int32 = 0
+        _ = snd_pcm_hw_params_set_buffer_time_near(pcm, params, &buffer, &direction)
+        _ = snd_pcm_hw_params_set_period_time_near(pcm, params, &period, &direction)
+        try check(snd_pcm_hw_params(pcm, params))
+        var frames: snd_pcm_uframes_t = 0
+        snd_pcm_hw_params_get_period_size(params, &frames, &direction)
+        return max(1, Int(frames))
+    }
 
     /// Blocks until `frames` samples have been captured.
     public func read(frames: Int) throws -> [Int16]? {
@@ -94,7 +128,7 @@ public final class MicrophoneSource: AudioSource {
         var filled = 0
         try samples.withUnsafeMutableBufferPointer { buffer in
             while filled < frames {
-                let want = min(readLimit, frames - filled)
+                let want = min(framesPerPeriod, frames - filled)
                 let got = snd_pcm_readi(pcm, buffer.baseAddress! + filled, snd_pcm_uframes_t(want))
                 if got > 0 {
                     filled += got

@@ -141,10 +141,26 @@ public enum NoiseFloor {
     /// length. pocketsphinx's voice-activity detector and its noise tracking misbehave on exact
     /// digital silence, which synthesized speech and edited recordings are full of.
     public static func apply(to samples: inout [Int16], seed: UInt64 = 0x5EED, level: Double = levelDBFS) {
-        let sigma = 32768 * pow(10, level / 20)
-        var gaussian = GaussianNoise(seed: seed)
-        for i in samples.indices {
-            samples[i] = clampToInt16(Double(samples[i]) + sigma * gaussian.next())
+        var floor = Stream(seed: seed, level: level)
+        floor.apply(to: &samples)
+    }
+
+    /// The floor of audio that arrives in chunks (a microphone): one noise sequence across them.
+    /// Started afresh for each chunk, the floor repeated every chunk, a buzz at the chunk rate
+    /// (50 Hz for 20 ms chunks); a learned voice no longer heard "forget my voice" over it.
+    public struct Stream {
+        private var gaussian: GaussianNoise
+        private let sigma: Double
+
+        public init(seed: UInt64 = 0x5EED, level: Double = levelDBFS) {
+            gaussian = GaussianNoise(seed: seed)
+            sigma = 32768 * pow(10, level / 20)
+        }
+
+        public mutating func apply(to samples: inout [Int16]) {
+            for i in samples.indices {
+                samples[i] = clampToInt16(Double(samples[i]) + sigma * gaussian.next())
+            }
         }
     }
 

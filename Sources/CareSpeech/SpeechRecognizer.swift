@@ -646,7 +646,7 @@ public final class SpeechRecognizer {
     }
 
     /// Samples fed to the detectors at a time: 20 ms.
-    static func blockSamples(_ sampleRate: Int) -> Int { max(1, sampleRate / 50) }
+    public static func blockSamples(_ sampleRate: Int) -> Int { max(1, sampleRate / 50) }
 
     private func feed(_ chunk: [Int16]) -> [RecognitionResult] {
         var results: [RecognitionResult] = []

@@ -49,8 +49,10 @@ struct ListenCommand: ParsableCommand {
         try recognizer.selectGrammar(state)
         let deadline = Date().addingTimeInterval(seconds)
         var heard = 0
-        while heard < utterances, Date() < deadline, var chunk = try source.read(frames: 1600) {
-            NoiseFloor.apply(to: &chunk)
+        var floor = NoiseFloor.Stream()
+        while heard < utterances, Date() < deadline,
+              var chunk = try source.read(frames: SpeechRecognizer.blockSamples(source.sampleRate)) {
+            floor.apply(to: &chunk)
             for result in recognizer.process(chunk) where !result.text.isEmpty {
                 Console.line(result.text)
                 heard += 1

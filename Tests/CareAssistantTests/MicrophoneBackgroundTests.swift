@@ -56,6 +56,33 @@ import Testing
     }
 }
 
+/// The listener takes what the microphone captured a recognizer block (20 ms) at a time: read
+/// in 0.1 s chunks, the end of speech was found up to 0.1 s after it was heard.
+@Test func theListenerReadsTheMicrophoneABlockAtATime() throws {
+    final class CountedSource: AudioSource {
+        let inner: BufferAudioSource
+        let asked = Locked<[Int]>([])
+        let drained = DispatchSemaphore(value: 0)
+        var sampleRate: Int { inner.sampleRate }
+        init(_ audio: PCMAudio) { inner = BufferAudioSource(audio) }
+        func read(frames: Int) throws -> [Int16]? {
+            asked.mutate { $0.append(frames) }
+            guard let samples = try inner.read(frames: frames) else { drained.signal(); return nil }
+            return samples
+        }
+        func close() { inner.close() }
+    }
+    let source = CountedSource(PCMAudio(samples: [Int16](repeating: 0, count: 16000), sampleRate: 16000))
+    let listener = MicrophoneListener(
+        source: source, recognizer: try RecognizerFactory.make(table: english, resources: ChineseRecognizerTests.resources),
+        acceptance: SpeechAcceptance(table: english), events: EventQueue())
+    listener.start(context: .reading)
+    source.drained.wait()
+    _ = listener.stopAndWait()
+    #expect(source.asked.value.count > 50, "a second of audio in 20 ms blocks")
+    #expect(Set(source.asked.value) == [320])
+}
+
 /// A value shared with the listener's thread.
 final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -83,13 +83,22 @@ import Testing
         let calibrated = SpeechAcceptance(table: english)
         #expect(calibrated.transcript(heard("glucose was twelve", fit: -26), in: .reading) == "")
         #expect(calibrated.transcript(heard("glucose was twelve", fit: -24), in: .reading) == "glucose was twelve")
-        #expect(calibrated.transcript(heard("forget my voice", fit: -26), in: .reading) == "forget my voice")
-        #expect(calibrated.transcript(heard("forget my voice", fit: -28), in: .reading) == "")
+        #expect(calibrated.transcript(heard("new note", fit: -26), in: .reading) == "new note")
+        #expect(calibrated.transcript(heard("new note", fit: -28), in: .reading) == "")
         // Elsewhere (a correction where a yes is awaited) the state's own floor holds for both.
         #expect(calibrated.transcript(heard("glucose was twelve", fit: -26), in: .confirmation) == "glucose was twelve")
         // A floor given for calibration holds for every intent.
         #expect(SpeechAcceptance(table: english, minimumFit: -28).transcript(heard("glucose was twelve", fit: -26), in: .reading)
                 == "glucose was twelve")
+    }
+
+    /// "Forget my voice" is heard where a voice that hears the person poorly makes it fit poorly,
+    /// as an answer would be; nothing is forgotten before a yes.
+    @Test func forgetMyVoiceIsHeardAsReadilyAsAnAnswer() {
+        let calibrated = SpeechAcceptance(table: english)
+        #expect(calibrated.transcript(heard("forget my voice", fit: -30), in: .reading) == "forget my voice")
+        #expect(calibrated.transcript(heard("forget my voice", fit: -34), in: .reading) == "")
+        #expect(calibrated.transcript(heard("learn my voice", fit: -30), in: .reading) == "")
     }
 
     /// A call for help is turned away only when it fits worse than any call for help measured.

@@ -70,6 +70,21 @@ import Testing
         #expect(longest < 10)
     }
 
+    /// A microphone's chunks get one floor, not the same noise again in every chunk.
+    @Test func aStreamsFloorGoesOnAcrossChunks() {
+        var whole = [Int16](repeating: 0, count: 960)
+        NoiseFloor.apply(to: &whole)
+        var floor = NoiseFloor.Stream()
+        var chunked: [Int16] = []
+        for _ in 0..<3 {
+            var chunk = [Int16](repeating: 0, count: 320)
+            floor.apply(to: &chunk)
+            chunked += chunk
+        }
+        #expect(chunked == whole)
+        #expect(chunked[0..<320] != chunked[320..<640])
+    }
+
     /// A recording's floor sits `belowSpeech` under its loud frames, never under -75 dBFS.
     @Test func aRecordingsFloorSitsUnderItsSpeech() {
         let rate = 16000
