@@ -146,8 +146,8 @@ public enum NoiseFloor {
     }
 
     /// The floor of audio that arrives in chunks (a microphone): one noise sequence across them.
-    /// Started afresh for each chunk, the floor repeated every chunk, a buzz at the chunk rate
-    /// (50 Hz for 20 ms chunks); a learned voice no longer heard "forget my voice" over it.
+    /// Started afresh for each chunk, the floor repeated every chunk: a faint buzz at the chunk
+    /// rate (50 Hz for 20 ms chunks), which moved fits by a few points (`ListeningContext.minimumFit(for:)`).
     public struct Stream {
         private var gaussian: GaussianNoise
         private let sigma: Double
