@@ -64,7 +64,7 @@ public final class MicrophoneSource: AudioSource {
     /// A period is when captured audio reaches us; 20 ms is the recognizer's own block. With
     /// snd_pcm_set_params's 100 ms buffer (25 ms periods) read in 0.1 s chunks, replies on a live
     /// microphone (the `file` plugin fed in real time, 12 readings and their yeses) came a median
-    /// 322-324 ms after the speech, 76 ms later than `bench loop` measures; read a period at a
+    /// 322-324 ms after the speech, 76-78 ms later than `bench loop` measures; read a period at a
     /// time, 252-257 ms.
     static let periodTime: UInt32 = 20_000
     /// Microseconds the capture thread may be held up before audio is lost (an overrun).
