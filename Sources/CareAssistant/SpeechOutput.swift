@@ -41,8 +41,14 @@ public struct SpeechOutputStyle: Sendable, Equatable {
                   rate: settings.speechRate, volume: settings.volume, pinyin: pinyin)
     }
 
-    func synthesize(_ text: String, with synthesizer: SpeechSynthesizer) throws -> PCMAudio {
+    public func synthesize(_ text: String, with synthesizer: SpeechSynthesizer) throws -> PCMAudio {
         try synthesizer.synthesize(pinyin?.spell(text) ?? text, voice: voice, rate: rate, volume: volume)
+    }
+
+    /// Synthesizes piece by piece (`SpeechSynthesizer.synthesize(_:voice:rate:volume:pieces:)`).
+    func synthesize(_ text: String, with synthesizer: SpeechSynthesizer,
+                    pieces: (UnsafeBufferPointer<Int16>) throws -> Void) throws {
+        try synthesizer.synthesize(pinyin?.spell(text) ?? text, voice: voice, rate: rate, volume: volume, pieces: pieces)
     }
 }
 
@@ -58,8 +64,17 @@ public final class SpeakerOutput: SpeechOutput {
         self.style = style
     }
 
+    /// Plays each piece as espeak-ng makes it: the reply starts after its first 60 ms are made,
+    /// not the whole sentence (`bench loop` times the same).
     public func speak(_ text: String) throws {
-        try sink.play(style.synthesize(text, with: synthesizer))
+        let rate = synthesizer.sampleRate
+        do {
+            try style.synthesize(text, with: synthesizer) { try sink.write($0, sampleRate: rate) }
+        } catch {
+            try? sink.finish()
+            throw error
+        }
+        try sink.finish()
     }
 
     public func use(_ style: SpeechOutputStyle) { self.style = style }

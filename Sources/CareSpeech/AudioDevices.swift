@@ -202,11 +202,14 @@ public final class FileAudioSource: AudioSource {
     public func close() { buffer.close() }
 }
 
-/// ALSA playback. `play` blocks until the sound has been played (snd_pcm_drain).
+/// ALSA playback. `play` blocks until the sound has been played (snd_pcm_drain). A sound made
+/// piece by piece is played as it comes: `write` each piece, then `finish`.
 public final class SpeakerSink {
     public let device: String
     private var pcm: OpaquePointer?
     private var configuredRate: Int?
+    /// Whether pieces have been written since the last `finish`.
+    private var playing = false
 
     /// - Throws: `SpeechError.audioDevice` when the device cannot be opened.
     public init(device: String = "default") throws {
@@ -225,36 +228,52 @@ public final class SpeakerSink {
     }
 
     public func play(_ audio: PCMAudio) throws {
+        try audio.samples.withUnsafeBufferPointer { try write($0, sampleRate: audio.sampleRate) }
+        try finish()
+    }
+
+    /// Plays a piece of a sound: the first piece starts the sound (ALSA starts playing once its
+    /// 0.1 s buffer is full), and each later one follows it without a gap. Blocks while the buffer
+    /// is full. Every piece of one sound has the same rate.
+    public func write(_ samples: UnsafeBufferPointer<Int16>, sampleRate: Int) throws {
         guard let pcm else { throw SpeechError.audioDevice("playback device \(device) is closed") }
-        guard !audio.samples.isEmpty else { return }
-        if configuredRate != audio.sampleRate {
-            let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                                1, UInt32(clamping: audio.sampleRate), 1, 100_000)
-            guard configured >= 0 else {
-                configuredRate = nil
-                throw SpeechError.audioDevice("playback device \(device) refuses 16-bit mono at \(audio.sampleRate) Hz: \(alsaMessage(configured))")
-            }
-            configuredRate = audio.sampleRate
-        }
-        // After the previous drain the stream is stopped; prepare it again.
-        let prepared = snd_pcm_prepare(pcm)
-        guard prepared >= 0 else { throw SpeechError.audioDevice("playback device \(device): \(alsaMessage(prepared))") }
-        try audio.samples.withUnsafeBufferPointer { buffer in
-            var written = 0
-            while written < buffer.count {
-                let put = snd_pcm_writei(pcm, buffer.baseAddress! + written, snd_pcm_uframes_t(buffer.count - written))
-                if put > 0 {
-                    written += put
-                    continue
+        guard let start = samples.baseAddress, !samples.isEmpty else { return }
+        if !playing {
+            if configuredRate != sampleRate {
+                let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
+                                                    1, UInt32(clamping: sampleRate), 1, 100_000)
+                guard configured >= 0 else {
+                    configuredRate = nil
+                    throw SpeechError.audioDevice("playback device \(device) refuses 16-bit mono at \(sampleRate) Hz: \(alsaMessage(configured))")
                 }
-                if put == 0 || put == -Int(EAGAIN) { continue }
-                // Underrun (EPIPE) or suspend: recover and go on writing.
-                guard snd_pcm_recover(pcm, Int32(put), 1) >= 0 else {
-                    throw SpeechError.audioDevice("playback on \(device) failed: \(alsaMessage(Int32(put)))")
-                }
+                configuredRate = sampleRate
+            }
+            // After the previous drain the stream is stopped; prepare it again.
+            let prepared = snd_pcm_prepare(pcm)
+            guard prepared >= 0 else { throw SpeechError.audioDevice("playback device \(device): \(alsaMessage(prepared))") }
+            playing = true
+        }
+        var written = 0
+        while written < samples.count {
+            let put = snd_pcm_writei(pcm, start + written, snd_pcm_uframes_t(samples.count - written))
+            if put > 0 {
+                written += put
+                continue
+            }
+            if put == 0 || put == -Int(EAGAIN) { continue }
+            // Underrun (EPIPE) or suspend: recover and go on writing.
+            guard snd_pcm_recover(pcm, Int32(put), 1) >= 0 else {
+                throw SpeechError.audioDevice("playback on \(device) failed: \(alsaMessage(Int32(put)))")
             }
         }
+    }
+
+    /// Waits until the sound written has been played. Nothing written, nothing to wait for.
+    public func finish() throws {
+        guard playing, let pcm else { return }
+        playing = false
         let drained = snd_pcm_drain(pcm)
         guard drained >= 0 else { throw SpeechError.audioDevice("playback on \(device): \(alsaMessage(drained))") }
     }
+
 }

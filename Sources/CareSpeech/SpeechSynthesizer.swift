@@ -75,6 +75,18 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     ///   - rate: words per minute, clamped to 80...450.
     ///   - volume: 0...200 (100 is normal), clamped.
     public func synthesize(_ text: String, voice: String = "en-us", rate: Int = 150, volume: Int = 100) throws -> PCMAudio {
+        var samples: [Int16] = []
+        try synthesize(text, voice: voice, rate: rate, volume: volume) { samples.append(contentsOf: $0) }
+        return PCMAudio(samples: samples, sampleRate: sampleRate)
+    }
+
+    /// Speaks `text`, handing over its sound (at `sampleRate`) piece by piece as espeak-ng makes
+    /// it, about 60 ms at a time, so that the first piece can be played while the rest is made.
+    /// A piece that throws stops the synthesis, and the error is rethrown. The synthesizer is
+    /// held until the last piece is taken: a caller that plays each piece as it comes holds it
+    /// for the whole sentence.
+    public func synthesize(_ text: String, voice: String = "en-us", rate: Int = 150, volume: Int = 100,
+                           pieces: (UnsafeBufferPointer<Int16>) throws -> Void) throws {
         Self.lock.lock()
         defer { Self.lock.unlock() }
 
@@ -100,19 +112,21 @@ public final class SpeechSynthesizer: @unchecked Sendable {
             currentVolume = volume
         }
 
-        let sink = SampleSink()
-        let status: espeak_ng_STATUS = withExtendedLifetime(sink) {
-            let userData = Unmanaged.passUnretained(sink).toOpaque()
-            let utf8 = Array(text.utf8CString)
-            return utf8.withUnsafeBufferPointer { buffer in
-                espeak_ng_Synthesize(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
-                                     UInt32(espeakCHARS_UTF8), nil, userData)
+        try withoutActuallyEscaping(pieces) { pieces in
+            let sink = PieceSink(take: pieces)
+            let status: espeak_ng_STATUS = withExtendedLifetime(sink) {
+                let userData = Unmanaged.passUnretained(sink).toOpaque()
+                let utf8 = Array(text.utf8CString)
+                return utf8.withUnsafeBufferPointer { buffer in
+                    espeak_ng_Synthesize(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+                                         UInt32(espeakCHARS_UTF8), nil, userData)
+                }
+            }
+            if let failure = sink.failure { throw failure }
+            guard status == ENS_OK else {
+                throw SpeechError.synthesizerUnavailable("espeak-ng synthesis: \(Self.message(status))")
             }
         }
-        guard status == ENS_OK else {
-            throw SpeechError.synthesizerUnavailable("espeak-ng synthesis: \(Self.message(status))")
-        }
-        return PCMAudio(samples: sink.samples, sampleRate: sampleRate)
     }
 
     /// Selects a voice by file name ("en-us", "en-gb-x-rp") or, failing that, by language code
@@ -166,18 +180,25 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     }
 }
 
-/// Collects what espeak-ng hands to the callback during one synthesis.
-private final class SampleSink {
-    var samples: [Int16] = []
+/// Takes what espeak-ng hands to the callback during one synthesis, and keeps the error that
+/// stopped it, if one did.
+private final class PieceSink {
+    let take: (UnsafeBufferPointer<Int16>) throws -> Void
+    var failure: Error?
+    init(take: @escaping (UnsafeBufferPointer<Int16>) throws -> Void) { self.take = take }
 }
 
 /// A C callback cannot capture context, so the sink travels in each event's user_data.
 private func synthCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
                            _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
     guard let events, let userData = events.pointee.user_data else { return 0 }
-    let sink = Unmanaged<SampleSink>.fromOpaque(userData).takeUnretainedValue()
+    let sink = Unmanaged<PieceSink>.fromOpaque(userData).takeUnretainedValue()
+    guard sink.failure == nil else { return 1 }
     if let wav, count > 0 {
-        sink.samples.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
+        do { try sink.take(UnsafeBufferPointer(start: wav, count: Int(count))) } catch {
+            sink.failure = error
+            return 1 // stop synthesizing
+        }
     }
     return 0 // keep going
 }

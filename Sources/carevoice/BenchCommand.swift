@@ -96,6 +96,9 @@ struct BenchLoop: ParsableCommand {
             Console.line(String(format: "  medians: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
                                 ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.decoding), 0.5),
                                 ms(latencies.map(\.reply), 0.5)))
+            Console.line(String(format: "  p95s: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
+                                ms(latencies.map(\.detection), 0.95), ms(latencies.map(\.decoding), 0.95),
+                                ms(latencies.map(\.reply), 0.95)))
             let readBacks = latencies.filter(\.toReading).map(\.total)
             let others = latencies.filter { !$0.toReading }.map(\.total)
             Console.line(String(format: "  reply to a reading: median %.0f ms, p95 %.0f ms (%d); to anything else: median %.0f ms, p95 %.0f ms (%d)",
@@ -251,7 +254,8 @@ struct ReplyLatency {
     var detection: Double
     /// The final decode of the utterance.
     var decoding: Double
-    /// The dialog, the store and synthesizing the reply (espeak-ng renders a sentence before it plays).
+    /// The dialog, the store and synthesizing the reply's first piece of sound (it plays as the
+    /// rest is made).
     var reply: Double
     /// The utterance was heard as a reading: the reply reads it back (or says why it cannot).
     var toReading: Bool
@@ -281,14 +285,18 @@ final class TimingOutput: SpeechOutput {
         heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, asReading)
     }
 
+    /// The reply starts with its first piece of sound, as `SpeakerOutput` plays it.
     func speak(_ text: String) throws {
-        let audio = try synthesizer.synthesize(text, voice: voice)
-        spokenSeconds += Double(audio.samples.count) / Double(audio.sampleRate)
-        if let heard {
-            latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
-                                          reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
-            self.heard = nil
+        var samples = 0
+        try synthesizer.synthesize(text, voice: voice) { piece in
+            if samples == 0, let heard {
+                latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
+                                              reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
+                self.heard = nil
+            }
+            samples += piece.count
         }
+        spokenSeconds += Double(samples) / Double(synthesizer.sampleRate)
     }
 
     func use(_ style: SpeechOutputStyle) {}

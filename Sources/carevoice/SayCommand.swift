@@ -1,4 +1,5 @@
 import ArgumentParser
+import CareAssistant
 import CareSpeech
 import Foundation
 
@@ -36,17 +37,26 @@ struct SayCommand: ParsableCommand {
             throw CommandFailure(env.phrasebook.text(.noSpeechEngine, ["reason": "\(error)"]))
         }
         let text = words.joined(separator: " ")
-        var audio = try synthesizer.synthesize(env.pinyin?.spell(text) ?? text, voice: voice ?? env.table.speech.voice,
-                                               rate: rate)
+        let style = SpeechOutputStyle(voice: voice ?? env.table.speech.voice, rate: rate, pinyin: env.pinyin)
         if let out {
+            var audio = try style.synthesize(text, with: synthesizer)
             if let sampleRate { audio = Resampler.resample(audio, to: sampleRate) }
             try WAVFile.write(audio, to: URL(fileURLWithPath: out))
             return
         }
+        func cannotPlay(_ reason: String) -> CommandFailure {
+            CommandFailure(env.phrasebook.text(.cannotPlay, ["reason": reason]))
+        }
+        let output: SpeakerOutput
         do {
-            try SpeakerSink(device: speaker).play(audio)
+            output = SpeakerOutput(synthesizer: synthesizer, sink: try SpeakerSink(device: speaker), style: style)
         } catch {
-            throw CommandFailure(env.phrasebook.text(.cannotPlay, ["reason": "\(error)"]))
+            throw cannotPlay("\(error)")
+        }
+        do {
+            try output.speak(text)   // as the assistant speaks: each piece played as it is made
+        } catch SpeechError.audioDevice(let reason) {
+            throw cannotPlay(reason)
         }
     }
 }

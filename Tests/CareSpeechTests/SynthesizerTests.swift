@@ -73,6 +73,33 @@ import Testing
         }
     }
 
+    /// A reply can start playing before the rest of it is made: the sound comes in pieces of
+    /// espeak-ng's 60 ms buffer, not as one.
+    @Test func soundIsHandedOverPieceByPiece() throws {
+        let s = try SpeechSynthesizer.shared()
+        var pieces: [Int] = []
+        try s.synthesize("six point five millimoles per litre, before breakfast. Shall I save it?") { pieces.append($0.count) }
+        let seconds = Double(pieces.reduce(0, +)) / Double(s.sampleRate)
+        #expect(seconds > 2, "\(seconds) s")
+        #expect(pieces.count >= 30, "\(pieces.count) pieces")
+        #expect(pieces.allSatisfy { $0 <= s.sampleRate * 6 / 100 }, "\(pieces.max() ?? 0) samples in a piece")
+    }
+
+    /// A piece that cannot be taken (a speaker gone) stops the synthesis, and says why.
+    @Test func aPieceThatFailsStopsTheSynthesis() throws {
+        struct Unplugged: Error {}
+        let s = try SpeechSynthesizer.shared()
+        var taken = 0
+        #expect(throws: Unplugged.self) {
+            try s.synthesize("six point five millimoles per litre, before breakfast") { piece in
+                if !piece.isEmpty { taken += 1 }
+                throw Unplugged()
+            }
+        }
+        #expect(taken == 1)
+        #expect(try s.synthesize("yes").samples.count > 1000)   // and it goes on working
+    }
+
     @Test func synthesisIsFasterThanRealTime() throws {
         let s = try SpeechSynthesizer.shared()
         let text = "Your glucose reading of six point five millimoles per litre before breakfast has been saved."

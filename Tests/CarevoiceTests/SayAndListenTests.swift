@@ -26,6 +26,33 @@ import Testing
         #expect(try WAVFile.read(file).sampleRate == 8000)
     }
 
+    /// On a virtual speaker (the ALSA `file` plugin), what `say` plays piece by piece, as the
+    /// assistant speaks, is the sentence it would write to a file.
+    @Test func sayPlaysOnTheSpeakerWhatItWouldWrite() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let played = dir.appendingPathComponent("played.raw"), config = dir.appendingPathComponent("asound.conf")
+        try """
+            </usr/share/alsa/alsa.conf>
+            pcm.carevoice_test_speaker {
+                type file
+                slave.pcm "null"
+                file "\(played.path)"
+                format "raw"
+            }
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let sentence = "6.5 millimoles per litre, before breakfast. Shall I save it?"
+        let run = try CLI.run(["say", "--speaker", "carevoice_test_speaker", sentence], environment: ["ALSA_CONFIG_PATH": config.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = dir.appendingPathComponent("written.wav")
+        #expect(try CLI.run(["say", "--out", written.path, sentence]).status == 0)
+        let expected = try WAVFile.read(written).samples
+        let samples = try Data(contentsOf: played).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        #expect(expected.count > 22050 * 2)
+        let samePlayedAsWritten = samples == expected   // not expanded: the arrays are long
+        #expect(samePlayedAsWritten, "\(samples.count) samples played, \(expected.count) written")
+    }
+
     @Test func sayWithoutASpeakerSaysWhyInOneSentence() throws {
         let run = try CLI.run(["say", "--speaker", "no_such_speaker", "hello"])
         #expect(run.status != 0)
