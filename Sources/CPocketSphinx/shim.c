@@ -56,7 +56,7 @@ struct carevoice_vad_s {
     int32 capacity;
 };
 
-/* Frames one call may produce: a 20 ms block gives two or three, but the frames
+/* Frames one call may produce: a 10 ms block gives one or two, but the frames
    held back before speech (-vad_prespeech) all come out when speech starts. */
 #define CAREVOICE_VAD_FRAMES 256
 

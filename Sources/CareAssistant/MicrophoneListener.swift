@@ -89,7 +89,7 @@ final class MicrophoneListener: @unchecked Sendable {
             defer { captured.close(); captureEnded.signal() }
             while lock.withLock({ running }) {
                 do {
-                    // The recognizer's block (20 ms): read as soon as it is captured, so that the
+                    // The recognizer's block (10 ms): read as soon as it is captured, so that the
                     // end of speech is found within a block of when it was heard.
                     guard let samples = try source.read(frames: SpeechRecognizer.blockSamples(source.sampleRate)) else { return }
                     captured.put(samples, muted: lock.withLock { muted || Date() < mutedUntil })

@@ -77,13 +77,13 @@ public enum AudioBackground: String, Sendable, CaseIterable {
     }
 }
 
-/// The power of what a stream carries between utterances: the median of the 20 ms blocks heard
-/// outside speech in the last 3 s of them (a median, so that the start of a word before the
+/// The power of what a stream carries between utterances: the median of the recognizer's blocks
+/// heard outside speech in the last 3 s of them (a median, so that the start of a word before the
 /// detector hears it, or a cough, does not count).
 struct BackgroundLevel {
     private var powers: [Double] = []
     private var next = 0
-    static let blocks = 150
+    static let blocks = Int((3 / SpeechRecognizer.blockSeconds).rounded())
 
     mutating func hear(_ block: UnsafeBufferPointer<Int16>) {
         guard !block.isEmpty else { return }

@@ -48,7 +48,7 @@ private func alsaMessage(_ code: Int32) -> String {
     String(cString: snd_strerror(code))
 }
 
-/// ALSA capture, S16_LE mono, in 20 ms periods of a 200 ms buffer (see `periodTime`).
+/// ALSA capture, S16_LE mono, in 10 ms periods of a 200 ms buffer (see `periodTime`).
 /// "default" reaches PulseAudio/PipeWire where they run. Overruns are recovered silently.
 public final class MicrophoneSource: AudioSource {
     public let sampleRate: Int
@@ -61,12 +61,12 @@ public final class MicrophoneSource: AudioSource {
     /// plugins (the `file` plugin's infile among them) cannot serve a read larger than that.
     public let framesPerPeriod: Int
 
-    /// A period is when captured audio reaches us; 20 ms is the recognizer's own block. With
-    /// snd_pcm_set_params's 100 ms buffer (25 ms periods) read in 0.1 s chunks, replies on a live
-    /// microphone (the `file` plugin fed in real time, 12 readings and their yeses) came a median
-    /// 322-324 ms after the speech, 76-78 ms later than `bench loop` measures; read a period at a
-    /// time, 252-257 ms.
-    static let periodTime: UInt32 = 20_000
+    /// A period is when captured audio reaches us: the recognizer's own block
+    /// (`SpeechRecognizer.blockSeconds`). With snd_pcm_set_params's 100 ms buffer (25 ms periods)
+    /// read in 0.1 s chunks, replies on a live microphone (the `file` plugin fed in real time, 12
+    /// readings and their yeses) came a median 322-324 ms after the speech, 76-78 ms later than
+    /// `bench loop` measured; read 20 ms at a time, 252-257 ms.
+    static let periodTime = UInt32((SpeechRecognizer.blockSeconds * 1_000_000).rounded())
     /// Microseconds the capture thread may be held up before audio is lost (an overrun).
     static let bufferTime: UInt32 = 200_000
 

@@ -56,7 +56,7 @@ import Testing
     }
 }
 
-/// The listener takes what the microphone captured a recognizer block (20 ms) at a time: read
+/// The listener takes what the microphone captured a recognizer block (10 ms) at a time: read
 /// in 0.1 s chunks, the end of speech was found up to 0.1 s after it was heard.
 @Test func theListenerReadsTheMicrophoneABlockAtATime() throws {
     final class CountedSource: AudioSource {
@@ -79,8 +79,8 @@ import Testing
     listener.start(context: .reading)
     source.drained.wait()
     _ = listener.stopAndWait()
-    #expect(source.asked.value.count > 50, "a second of audio in 20 ms blocks")
-    #expect(Set(source.asked.value) == [320])
+    #expect(source.asked.value.count > 100, "a second of audio in 10 ms blocks")
+    #expect(Set(source.asked.value) == [160])
 }
 
 /// A value shared with the listener's thread.

@@ -68,16 +68,16 @@ enum VirtualDevices {
         let microphone = try MicrophoneSource(device: "carevoice_vmic")
         defer { microphone.close() }
         #expect(microphone.sampleRate == 16000)
-        // Captured audio reaches the reader every 20 ms (read in 0.1 s chunks, live replies came
-        // about 70 ms later).
-        #expect(microphone.framesPerPeriod == 320)
+        // Captured audio reaches the reader every 10 ms, the recognizer's block (read in 0.1 s
+        // chunks, live replies came about 70 ms later).
+        #expect(microphone.framesPerPeriod == 160)
 
-        // Read exactly what the file holds, in the recognizer's 20 ms blocks as the live loop does.
+        // Read exactly what the file holds, in the recognizer's blocks as the live loop does.
         let expected = try Data(contentsOf: paths.microphoneInput)
         var captured: [Int16] = []
         while captured.count < expected.count / 2 {
-            guard let chunk = try microphone.read(frames: 320) else { break }
-            #expect(chunk.count == 320)
+            guard let chunk = try microphone.read(frames: 160) else { break }
+            #expect(chunk.count == 160)
             captured += chunk
         }
         let head = Array(captured.prefix(expected.count / 2))
