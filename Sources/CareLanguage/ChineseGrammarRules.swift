@@ -30,9 +30,12 @@ extension GrammarBuilder {
             ("tens", "(\(alternatives((2...9).map(said)))) \(ten)"),
             ("below_hundred", "<nonzero> | <teen> | <tens> [<nonzero>]"),
             ("hundreds_digit", alternatives((1...hundredsCeiling).map(said) + otherWords(for: 2))),
+            ("integer", "<below_hundred> | <hundreds>"),
             // 一百零五, 一百二十五, and 一百二 (120) as it is often said.
-            ("integer", "<below_hundred> | <hundreds_digit> \(n.hundred) [\(n.conjunction) <nonzero> | <nonzero> [\(ten) [<nonzero>]]]"),
+            ("hundreds", "<hundreds_digit> \(n.hundred) [\(n.conjunction) <nonzero> | <nonzero> [\(ten) [<nonzero>]]]"),
+            ("mg_integer", alternatives((Int(GlucoseUnit.mgPerDL.plausibleRange.lowerBound)..<20).map(said)) + " | <tens> [<nonzero>] | <hundreds>"),
             ("whole_mmol", alternatives((1...mmolCeiling).map(said) + otherWords(for: 2))),
+            ("decimal_whole", alternatives((1..<mmolCeiling).map(said) + otherWords(for: 2))),
             ("hour", alternatives((1...12).map(said) + otherWords(for: 2))),
             ("minute", "\(n.conjunction) <nonzero> | <teen> | (\(alternatives((2...5).map(said)))) \(ten) [<nonzero>]"),
             ("clock", "<hour> (\(alternatives(t.oclock))) [\(alternatives(t.half + t.exactly)) | <minute> [\(alternatives(t.minutes))]]"

@@ -164,15 +164,24 @@ public struct GrammarBuilder: Sendable {
         let mmolCeiling = Int(GlucoseUnit.mmolPerL.plausibleRange.upperBound)
         let hundredsCeiling = Int(GlucoseUnit.mgPerDL.plausibleRange.upperBound) / 100
         let wholeMmol = (1...mmolCeiling).map { words.spell(String($0)) }
+        let decimalWhole = (1..<mmolCeiling).map { words.spell(String($0)) }
         let hundredsDigits = nonzero.filter { n.digits[$0]! <= hundredsCeiling }
+        let mgTeens = (Int(GlucoseUnit.mgPerDL.plausibleRange.lowerBound)..<20).map { words.spell(String($0)) }
 
         let rules: [(name: String, body: String)] = [
             ("reading", table.reading.templates.map { "(\($0))" }.joined(separator: " | ")),
             ("correction", table.reading.correctionTemplates.map { "(\($0))" }.joined(separator: " | ")),
-            ("number", "<integer> | <whole_mmol> \(n.point) <digit>"),
-            ("integer", "<below_hundred> | (<hundreds_digit> | \(n.article)) \(n.hundred) [[\(n.conjunction)] <below_hundred>]"),
+            ("number", "<integer> | <decimal>"),
+            ("decimal", "<decimal_whole> \(n.point) <digit>"),
+            // A number said with its unit is one that unit allows: "fifty millimoles per litre"
+            // cannot be heard, so "fifteen millimoles per litre" is, where it was said.
+            ("measure", "<number> | (<whole_mmol> | <decimal>) <mmol_unit> | <mg_integer> <mg_unit>"),
+            ("integer", "<below_hundred> | <hundreds>"),
+            ("hundreds", "(<hundreds_digit> | \(n.article)) \(n.hundred) [[\(n.conjunction)] <below_hundred>]"),
+            ("mg_integer", (mgTeens.isEmpty ? "" : alternatives(mgTeens) + " | ") + "<tens> [<nonzero>] | <hundreds>"),
             ("below_hundred", "<nonzero> | <teen> | <tens> [<nonzero>]"),
             ("whole_mmol", alternatives(wholeMmol)),
+            ("decimal_whole", alternatives(decimalWhole)),
             ("hundreds_digit", alternatives(hundredsDigits)),
             ("digit", alternatives(digits)),
             ("nonzero", alternatives(nonzero)),
@@ -180,6 +189,8 @@ public struct GrammarBuilder: Sendable {
             ("tens", alternatives(sortedKeys(n.tens))),
             ("lead", alternatives(table.reading.lead)),
             ("unit", alternatives(unitPhrases)),
+            ("mmol_unit", alternatives(table.phrases(for: .mmolPerL).say)),
+            ("mg_unit", alternatives(table.phrases(for: .mgPerDL).say)),
             ("tag", alternatives(tagPhrases)),
             ("time", alternatives(t.now) + " | <day> [<at> <clock>] | <at> <clock> [<day> | <part_of_day>]"
                 + " | <part_of_day> [<at> <clock>]"),
@@ -212,7 +223,7 @@ public struct GrammarBuilder: Sendable {
                 + (1...table.diary.tags.count).map { words.spell(String($0)) })),
             ("attach_picture", alternatives(table.diary.attachPicture)),
             ("edit", alternatives(table.edits.deleteLastReading + table.edits.deleteLastNote + table.edits.undo)
-                + " | (\(alternatives(table.edits.changeLastReading))) <number> [<unit>] [<tag>]"),
+                + " | (\(alternatives(table.edits.changeLastReading))) <measure> [<tag>]"),
             ("emergency", alternatives(table.emergency)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
             ("forget_voice", alternatives(table.commands["forgetVoice"] ?? [])),

@@ -37,6 +37,37 @@ import Testing
         for mg in 18...630 { #expect(values.contains(String(mg)), "cannot say \(mg)") }
     }
 
+    /// A value said with its unit is one a meter can show in that unit (mg/dL up to its highest
+    /// hundred): "fifty millimoles per litre" cannot be heard, so where "fifteen millimoles per litre" was said the recognizer
+    /// cannot take it for fifty (as it did, on ec41 and in `bench loop`). Every plausible value can
+    /// still be said with its unit, and a number said alone is as free as before.
+    @Test(arguments: ["en", "zh-Hans"])
+    func aValueSaidWithItsUnitIsOneTheUnitAllows(_ locale: String) throws {
+        let table = try #require(Self.tables[locale])
+        let grammar = JSGFExpander(GrammarBuilder(table: table).jsgf(for: .reading))
+        let parser = UtteranceParser(table: table)
+        let lead = table.reading.lead[0]
+        var said: [GlucoseUnit: Set<String>] = [:]
+        var alone = 0
+        for sentence in grammar.all("measure") {
+            guard case .glucose(let draft) = parser.parse(lead + " " + sentence) else {
+                Issue.record("\"\(sentence)\" is not a reading")
+                continue
+            }
+            guard let unit = draft.unit else { alone += 1; continue }
+            // mg/dL values go to the end of the highest hundred (699), as numbers said alone do.
+            let allowed = unit == .mgPerDL ? unit.plausibleRange.lowerBound...699 : unit.plausibleRange
+            #expect(allowed.contains(draft.value), "\"\(sentence)\" -> \(draft.number) \(unit)")
+            said[unit, default: []].insert(draft.number)
+        }
+        for tenths in 10...350 {
+            let text = tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+            #expect(said[.mmolPerL]?.contains(text) == true, "cannot say \(text) with its unit")
+        }
+        for mg in 18...630 { #expect(said[.mgPerDL]?.contains(String(mg)) == true, "cannot say \(mg) with its unit") }
+        #expect(alone == grammar.all("number").count, "numbers said alone: \(alone)")
+    }
+
     /// A spoken reading's time comes before it ("yesterday at nine my sugar was six point five"),
     /// never after: trailing times were heard in place of tags and in noise. Every sampled
     /// sentence of the English reading rule that names a time names it before its number.
