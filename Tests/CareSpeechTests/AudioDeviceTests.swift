@@ -32,24 +32,9 @@ enum VirtualDevices {
             + [Int16](repeating: 0, count: 16000)
         NoiseFloor.apply(to: &utterance)
         try utterance.withUnsafeBytes { Data($0) }.write(to: paths.microphoneInput)
-        let config = """
-        </usr/share/alsa/alsa.conf>
-        pcm.carevoice_vmic {
-            type file
-            slave.pcm "null"
-            file "/dev/null"
-            infile "\(paths.microphoneInput.path)"
-            format "raw"
-        }
-        pcm.carevoice_vspk {
-            type file
-            slave.pcm "null"
-            file "\(paths.speakerOutput.path)"
-            format "raw"
-        }
-        """
         let configURL = dir.appendingPathComponent("asound.conf")
-        try config.write(to: configURL, atomically: true, encoding: .utf8)
+        try VirtualAudio.writeConfiguration([.microphone("carevoice_vmic", reading: paths.microphoneInput),
+                                             .speaker("carevoice_vspk", writing: paths.speakerOutput)], to: configURL)
         // Use ALSA with its default configuration first, so the switch below must replace a cached one.
         _ = try? MicrophoneSource(device: "no_such_device")
         try AudioSystem.useALSAConfiguration(at: configURL.path)

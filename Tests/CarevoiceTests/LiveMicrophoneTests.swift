@@ -209,16 +209,7 @@ final class LiveSession {
         try? FileManager.default.removeItem(at: fifo)   // an earlier session's, in the same data directory
         guard mkfifo(fifo.path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         let config = dir.appendingPathComponent("asound.conf")
-        try """
-            </usr/share/alsa/alsa.conf>
-            pcm.carevoice_live_mic {
-                type file
-                slave.pcm "null"
-                file "/dev/null"
-                infile "\(fifo.path)"
-                format "raw"
-            }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        try VirtualAudio.writeConfiguration([.microphone("carevoice_live_mic", reading: fifo)], to: config)
 
         process.executableURL = CLI.binary
         process.arguments = ["--microphone", "carevoice_live_mic", "--no-speech", "--data-dir", dir.path] + arguments

@@ -32,15 +32,7 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let played = dir.appendingPathComponent("played.raw"), config = dir.appendingPathComponent("asound.conf")
-        try """
-            </usr/share/alsa/alsa.conf>
-            pcm.carevoice_test_speaker {
-                type file
-                slave.pcm "null"
-                file "\(played.path)"
-                format "raw"
-            }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        try VirtualAudio.writeConfiguration([.speaker("carevoice_test_speaker", writing: played)], to: config)
         let sentence = "6.5 millimoles per litre, before breakfast. Shall I save it?"
         let run = try CLI.run(["say", "--speaker", "carevoice_test_speaker", sentence], environment: ["ALSA_CONFIG_PATH": config.path])
         #expect(run.status == 0, "\(run.stderr)")
