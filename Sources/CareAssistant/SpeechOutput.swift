@@ -64,8 +64,9 @@ public final class SpeakerOutput: SpeechOutput {
         self.style = style
     }
 
-    /// Plays each piece as espeak-ng makes it: the reply starts after its first 60 ms are made,
-    /// not the whole sentence (`bench loop` times the same).
+    /// Plays each piece as espeak-ng makes it: the reply is heard once ALSA's buffer of it is
+    /// made (`SpeakerSink.bufferSeconds`, two of espeak-ng's 60 ms pieces), not the whole
+    /// sentence (`bench loop` times the same).
     public func speak(_ text: String) throws {
         let rate = synthesizer.sampleRate
         do {

@@ -65,7 +65,7 @@ public final class MicrophoneSource: AudioSource {
     /// (`SpeechRecognizer.blockSeconds`). With snd_pcm_set_params's 100 ms buffer (25 ms periods)
     /// read in 0.1 s chunks, replies on a live microphone (the `file` plugin fed in real time, 12
     /// readings and their yeses) came a median 322-324 ms after the speech, 76-78 ms later than
-    /// `bench loop` measured; read 20 ms at a time, 252-257 ms.
+    /// `bench loop` measured; read 20 ms at a time, 252-257 ms; 10 ms at a time, 249 ms.
     static let periodTime = UInt32((SpeechRecognizer.blockSeconds * 1_000_000).rounded())
     /// Microseconds the capture thread may be held up before audio is lost (an overrun).
     static let bufferTime: UInt32 = 200_000
@@ -210,6 +210,9 @@ public final class SpeakerSink {
     private var configuredRate: Int?
     /// Whether pieces have been written since the last `finish`.
     private var playing = false
+    /// Seconds of sound ALSA buffers; it starts playing once the buffer is full (or the sound
+    /// is finished), so the first sample is heard once this much has been written.
+    public static let bufferSeconds = 0.1
 
     /// - Throws: `SpeechError.audioDevice` when the device cannot be opened.
     public init(device: String = "default") throws {
@@ -232,16 +235,16 @@ public final class SpeakerSink {
         try finish()
     }
 
-    /// Plays a piece of a sound: the first piece starts the sound (ALSA starts playing once its
-    /// 0.1 s buffer is full), and each later one follows it without a gap. Blocks while the buffer
-    /// is full. Every piece of one sound has the same rate.
+    /// Plays a piece of a sound: the first pieces start the sound (once `bufferSeconds` of it are
+    /// written), and each later one follows without a gap. Blocks while the buffer is full. Every
+    /// piece of one sound has the same rate.
     public func write(_ samples: UnsafeBufferPointer<Int16>, sampleRate: Int) throws {
         guard let pcm else { throw SpeechError.audioDevice("playback device \(device) is closed") }
         guard let start = samples.baseAddress, !samples.isEmpty else { return }
         if !playing {
             if configuredRate != sampleRate {
                 let configured = snd_pcm_set_params(pcm, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED,
-                                                    1, UInt32(clamping: sampleRate), 1, 100_000)
+                                                    1, UInt32(clamping: sampleRate), 1, UInt32(Self.bufferSeconds * 1_000_000))
                 guard configured >= 0 else {
                     configuredRate = nil
                     throw SpeechError.audioDevice("playback device \(device) refuses 16-bit mono at \(sampleRate) Hz: \(alsaMessage(configured))")
@@ -275,5 +278,4 @@ public final class SpeakerSink {
         let drained = snd_pcm_drain(pcm)
         guard drained >= 0 else { throw SpeechError.audioDevice("playback on \(device): \(alsaMessage(drained))") }
     }
-
 }

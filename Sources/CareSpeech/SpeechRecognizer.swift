@@ -615,8 +615,8 @@ public final class SpeechRecognizer {
     /// ends when it stops reporting speech after having reported it (about 0.5 s after the last
     /// word), or sooner when the words so far are a whole sentence that cannot go on
     /// (`endsEarly`). Chunks are fed in blocks (`blockSeconds`, 10 ms), so endpoints do not depend
-    /// on chunk size and are found within a block. The first 0.5 s a new recognizer hears is held back until it can
-    /// calibrate (see `calibration`).
+    /// on chunk size and are found within a block. The first 0.5 s a new recognizer hears is held
+    /// back until it can calibrate (see `calibration`).
     ///
     /// The decoders search an utterance as it streams in, from `preRoll` before the detector
     /// heard speech, with the lead-in a whole decode has, so that its result is ready as soon as
@@ -647,8 +647,8 @@ public final class SpeechRecognizer {
 
     /// The audio fed to the detectors and decoders at a time, in seconds: one feature frame's
     /// step, so that the end of speech is found at the frame where the detector hears it. In
-    /// 20 ms blocks it was found a median 4 ms later (`bench loop --count 100`, end of speech to
-    /// the reply: median 242 ms, p95 260; in 10 ms blocks 239 and 251).
+    /// 20 ms blocks it was found a median 4 ms later (`bench loop --count 100 --seed 5`, end of
+    /// speech to the reply: median 242 ms, p95 260; in 10 ms blocks 239 and 251).
     public static let blockSeconds = 0.01
 
     /// Samples in a block (`blockSeconds`) at `sampleRate`.

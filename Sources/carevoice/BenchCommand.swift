@@ -254,8 +254,8 @@ struct ReplyLatency {
     var detection: Double
     /// The final decode of the utterance.
     var decoding: Double
-    /// The dialog, the store and synthesizing the reply's first piece of sound (it plays as the
-    /// rest is made).
+    /// The dialog, the store and synthesizing the first 0.1 s of the reply (ALSA starts playing
+    /// then, as the rest is made).
     var reply: Double
     /// The utterance was heard as a reading: the reply reads it back (or says why it cannot).
     var toReading: Bool
@@ -285,17 +285,22 @@ final class TimingOutput: SpeechOutput {
         heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, asReading)
     }
 
-    /// The reply starts with its first piece of sound, as `SpeakerOutput` plays it.
+    /// The reply is heard once ALSA's buffer of it is made, or all of it if it is shorter: as
+    /// `SpeakerOutput` plays it.
     func speak(_ text: String) throws {
+        let heardAfter = Int(SpeakerSink.bufferSeconds * Double(synthesizer.sampleRate))
         var samples = 0
-        try synthesizer.synthesize(text, voice: voice) { piece in
-            if samples == 0, let heard {
-                latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
-                                              reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
-                self.heard = nil
-            }
-            samples += piece.count
+        func replyHeard() {
+            guard let heard else { return }
+            latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
+                                          reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
+            self.heard = nil
         }
+        try synthesizer.synthesize(text, voice: voice) { piece in
+            samples += piece.count
+            if samples >= heardAfter { replyHeard() }
+        }
+        replyHeard()
         spokenSeconds += Double(samples) / Double(synthesizer.sampleRate)
     }
 
