@@ -610,7 +610,11 @@ public final class AssistantRuntime {
     private func say(_ message: Message) {
         configuration.display(message.isEmphasized ? configuration.style.emphasis(message.display) : message.display)
         guard configuration.settings.speechOn else { return }
-        microphone?.mute(true)
+        // Muted only while its own voice is in the room (and its echo after): shown without
+        // sound (--no-speech), a line left the microphone deaf for 0.3 s, and a "yes" said as
+        // soon as the question showed was heard from its last sound, as "help".
+        let hearsItself = configuration.speech.isAudible ? microphone : nil
+        hearsItself?.mute(true)
         do {
             try configuration.speech.speak(message.spoken)
         } catch {
@@ -618,7 +622,7 @@ public final class AssistantRuntime {
             logger.warning("speech failed: \(error)")
             configuration.speech = SilentOutput()
         }
-        microphone?.mute(false)
+        hearsItself?.mute(false)
     }
 
     /// Speech not meant for the assistant (it fit nothing it listens for) is answered, and

@@ -10,6 +10,9 @@ public protocol SpeechOutput: AnyObject {
     func speak(_ text: String) throws
     /// From the next sentence on, sound like this (a changed setting).
     func use(_ style: SpeechOutputStyle)
+    /// Whether what it says comes out into the room, where the microphone hears it: only then
+    /// does the microphone stop listening while it speaks.
+    var isAudible: Bool { get }
 }
 
 /// Nothing is spoken (`--no-speech`, or no way to make sound).
@@ -17,6 +20,7 @@ public final class SilentOutput: SpeechOutput {
     public init() {}
     public func speak(_ text: String) throws {}
     public func use(_ style: SpeechOutputStyle) {}
+    public var isAudible: Bool { false }
 }
 
 /// How the assistant sounds: the person's voice, rate and volume settings.
@@ -79,6 +83,7 @@ public final class SpeakerOutput: SpeechOutput {
     }
 
     public func use(_ style: SpeechOutputStyle) { self.style = style }
+    public var isAudible: Bool { true }
 }
 
 /// Everything spoken goes into one WAV file (`--audio-out`), each sentence
@@ -106,4 +111,5 @@ public final class WAVFileOutput: SpeechOutput {
     }
 
     public func use(_ style: SpeechOutputStyle) { self.style = style }
+    public var isAudible: Bool { false }
 }

@@ -305,6 +305,7 @@ final class TimingOutput: SpeechOutput {
     }
 
     func use(_ style: SpeechOutputStyle) {}
+    var isAudible: Bool { false }
 }
 
 

@@ -117,12 +117,17 @@ import Testing
             speech.append(LiveSession.Cued(cue: "\(index + 1) of 20: say \"\(phrase)\"", samples: try LiveSession.speech(phrase)))
         }
         speech.append(LiveSession.Cued(cue: "Done. I learned", samples: try LiveSession.readingThenYes()))
-        let session = try LiveSession(dataDirectory: dir, speech: speech)
+        let session = try LiveSession(dataDirectory: dir, speech: speech, arguments: ["--verbose"])
         #expect(session.microphoneOpened(seconds: 240), "the microphone did not hear every phrase")
         let transcript = session.quitAfterTheReply()
 
         #expect(session.exitedCleanly, "\(transcript)")
         #expect(transcript.contains("Shall I learn your voice now?"), "\(transcript)")
+        // The yes is said as soon as the question shows, and heard whole. Shown without sound
+        // (--no-speech), a line used to leave the microphone deaf for 0.3 s: the yes was heard
+        // from its last sound, 44 dB above the background instead of 54, and under load as "help".
+        let yes = transcript.firstMatch(of: #/heard yes \(fit [-\d.]+, ([\d.]+) dB above the background\)/#).flatMap { Double($0.1) }
+        #expect((yes ?? 0) > 50, "\(transcript)")
         #expect(transcript.contains("20 of 20: say \"\(phrases[19])\""), "\(transcript)")
         // Each phrase reached the microphone opened for it: all or nearly all were clear.
         let learned = transcript.firstMatch(of: #/I learned your voice from (\d+) recordings/#).flatMap { Int($0.1) }
