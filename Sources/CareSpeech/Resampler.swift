@@ -58,6 +58,17 @@ public enum Resampler {
         return PCMAudio(samples: output, sampleRate: rate)
     }
 
+    /// The same audio with every frequency multiplied by `factor` and its length divided by it,
+    /// as if it had been recorded at `factor` times its rate: a voice made higher (above 1) or
+    /// lower, its formants moved towards where an acoustic model expects them (a speaker
+    /// normalisation that needs no new model; `bench recognition --frequency-scale`).
+    public static func scaleFrequencies(of audio: PCMAudio, by factor: Double) -> PCMAudio {
+        precondition(factor > 0 && factor.isFinite, "frequency scale must be a positive number")
+        let pretended = Int((Double(audio.sampleRate) * factor).rounded())
+        guard pretended != audio.sampleRate else { return audio }
+        return resample(PCMAudio(samples: audio.samples, sampleRate: pretended), to: audio.sampleRate)
+    }
+
     private static func gcd(_ a: Int, _ b: Int) -> Int {
         var (a, b) = (a, b)
         while b != 0 { (a, b) = (b, a % b) }

@@ -35,12 +35,17 @@ struct BenchRecognition: ParsableCommand {
     var band: AudioBand?
     @Option(help: "Hear every recording as having this background (quiet or noisy) instead of its own, to measure what taking noise out does.")
     var background: AudioBackground?
+    @Option(help: "Hear every recording with its frequencies multiplied by this (0.7-1.4) and its length divided by it, to measure what moving a voice towards the acoustic model does.")
+    var frequencyScale: Double?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
+        }
+        if let frequencyScale, !Self.frequencyScales.contains(frequencyScale) {
+            throw ValidationError("--frequency-scale must be from \(Self.frequencyScales.lowerBound) to \(Self.frequencyScales.upperBound)")
         }
     }
 
@@ -73,11 +78,13 @@ struct BenchRecognition: ParsableCommand {
                                     noise: noise.flatMap { color in snr.map { (color, $0) } },
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
-                                    eachFirstOfSession: firstOfSession, band: band, background: background)
+                                    eachFirstOfSession: firstOfSession, band: band, background: background,
+                                    frequencyScale: frequencyScale ?? 1)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
         if firstOfSession { Console.line("each recording heard as the first of a session") }
+        if let frequencyScale { Console.line(String(format: "frequencies scaled by %.2f", frequencyScale)) }
         if run.noisy > 0 {
             Console.line("noisy (speech less than \(Int(AudioBackground.noisyBelowDB)) dB above the pauses), heard with the noise taken out: \(run.noisy) of \(items.count) recordings")
         }
@@ -94,6 +101,9 @@ struct BenchRecognition: ParsableCommand {
     }
 
     static let trialGrammar = "trial"
+    /// The scales it takes: within them a voice still sounds like a voice (0.7 lowers it by about
+    /// six semitones, 1.4 raises it as much).
+    static let frequencyScales = 0.7...1.4
 }
 
 extension NoiseColor: ExpressibleByArgument {}

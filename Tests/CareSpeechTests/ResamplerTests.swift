@@ -44,6 +44,19 @@ import Testing
         #expect(Resampler.resample(PCMAudio(samples: [], sampleRate: 8000), to: 16000) == PCMAudio(samples: [], sampleRate: 16000))
     }
 
+    /// A voice made higher: every frequency times the factor, the length divided by it; 1 changes
+    /// nothing.
+    @Test(arguments: [0.92, 1.08, 1.25])
+    func scalingFrequenciesMovesATone(factor: Double) {
+        let input = TestAudio.sine(frequency: 1000, sampleRate: 16000, seconds: 0.5, amplitude: 10000)
+        let output = Resampler.scaleFrequencies(of: input, by: factor)
+        #expect(output.sampleRate == 16000)
+        #expect(abs(Double(output.samples.count) - Double(input.samples.count) / factor) <= 1)
+        let f = TestAudio.frequency(TestAudio.middle(output.samples), sampleRate: 16000)
+        #expect(abs(f - 1000 * factor) < 1, "\(f) Hz at \(factor)")
+        #expect(Resampler.scaleFrequencies(of: input, by: 1) == input)
+    }
+
     @Test func anOddRatePairStillWorks() {
         // 44101 / 16000 has no small common divisor: exercises the per-sample kernel path.
         let input = TestAudio.sine(frequency: 1000, sampleRate: 44101, seconds: 0.2, amplitude: 10000)
