@@ -79,6 +79,23 @@ public final class VoiceEnrollment {
         return judge(result, words: words)
     }
 
+    /// How well each recording fits its words with the voice heard at each scale
+    /// (`VoiceScale`): recording i's fit at scale s is `fits[s][i]`, nil when nothing was heard.
+    /// The takes are not judged: a voice heard at a poor scale is no reason to leave one out.
+    public func fits(of recordings: [(audio: PCMAudio, words: [String])], at scales: [Double]) throws -> [Double: [Double?]] {
+        var fits: [Double: [Double?]] = [:]
+        for scale in scales {
+            // Each scale from the same start: the running cepstral mean learns the voice as heard.
+            recognizer.beginSession()
+            fits[scale] = try recordings.map { recording in
+                try select(recording.words)
+                let result = recognizer.decode(Resampler.scaleFrequencies(of: recording.audio, by: scale))
+                return result.text.isEmpty ? nil : result.grammarFit
+            }
+        }
+        return fits
+    }
+
     /// The same for live audio: feed the microphone's chunks (at 16 kHz) until it returns a take.
     public func listen(_ chunk: [Int16], words: [String]) throws -> Take? {
         try select(words)
