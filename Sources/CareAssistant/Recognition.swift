@@ -17,11 +17,13 @@ public enum RecognizerFactory {
     ///   locale's narrowband means, unless a voice was learned (which replaces the model); noisy
     ///   audio with the noise taken out first (`AudioBackground`).
     /// - Parameter means: means to hear with instead of the band's, to measure them (`bench narrowband`).
+    /// - Parameter frequencyScale: how much higher or lower the voice is heard (`VoiceScale`).
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:],
                             odds: WordOddsOverride = WordOddsOverride(), conditions: AudioConditions = AudioConditions(),
-                            means: String? = nil) throws -> SpeechRecognizer {
+                            means: String? = nil, frequencyScale: Double = 1) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
+        configuration.frequencyScale = frequencyScale
         configuration.extraArguments = extraArguments
         configuration.background = conditions.background
         endsOfSpeech(&configuration, table: table, background: conditions.background)

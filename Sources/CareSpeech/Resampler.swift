@@ -61,10 +61,10 @@ public enum Resampler {
     /// The same audio with every frequency multiplied by `factor` and its length divided by it,
     /// as if it had been recorded at `factor` times its rate: a voice made higher (above 1) or
     /// lower, its formants moved towards where an acoustic model expects them (a speaker
-    /// normalisation that needs no new model; `bench recognition --frequency-scale`).
+    /// normalisation that needs no new model; `SpeechRecognizer.Configuration.frequencyScale`).
+    /// A stream is scaled chunk by chunk, to the same samples, by `FrequencyScaler`.
     public static func scaleFrequencies(of audio: PCMAudio, by factor: Double) -> PCMAudio {
-        precondition(factor > 0 && factor.isFinite, "frequency scale must be a positive number")
-        let pretended = Int((Double(audio.sampleRate) * factor).rounded())
+        let pretended = FrequencyScaler.pretendedRate(audio.sampleRate, factor)
         guard pretended != audio.sampleRate else { return audio }
         return resample(PCMAudio(samples: audio.samples, sampleRate: pretended), to: audio.sampleRate)
     }
@@ -76,7 +76,7 @@ public enum Resampler {
     }
 
     /// The low-pass interpolation filter, in units of input samples.
-    private struct Kernel {
+    fileprivate struct Kernel {
         /// Cut-off in cycles per input sample.
         let cutoff: Double
         /// Taps on each side of the output position.
@@ -122,6 +122,87 @@ public enum Resampler {
             }
             return sum
         }
+    }
+}
+
+/// `Resampler.scaleFrequencies` for a stream: chunks in, and out the samples that scaling the
+/// whole stream at once gives, each as soon as the input its filter reaches has come (about
+/// 1.7 ms later at 16 kHz).
+public struct FrequencyScaler {
+    public let factor: Double
+    /// The rate conversion: input position of output j is j * down / up input samples.
+    private let up: Int, down: Int
+    private let kernel: Resampler.Kernel?
+    /// Every phase's taps when there are few (as `Resampler.resample` has them).
+    private let table: [Float]?
+    /// Input kept, starting at absolute input index `kept`; inputs before the stream are 0.
+    private var input: [Float] = []
+    private var kept = 0
+    private var next = 0
+
+    /// - Parameter factor: 1 passes the stream through unchanged.
+    public init(factor: Double, sampleRate: Int) {
+        self.factor = factor
+        let pretended = Self.pretendedRate(sampleRate, factor)
+        var g = pretended, b = sampleRate
+        while b != 0 { (g, b) = (b, g % b) }
+        up = sampleRate / g
+        down = pretended / g
+        guard pretended != sampleRate else {
+            kernel = nil
+            table = nil
+            return
+        }
+        let kernel = Resampler.Kernel(inRate: pretended, outRate: sampleRate)
+        let phases = up
+        self.kernel = kernel
+        table = phases <= 4096 ? (0..<phases).flatMap { kernel.taps(fraction: Double($0) / Double(phases)) } : nil
+    }
+
+    /// The rate a recording is taken to have been made at, to be heard `factor` times higher.
+    static func pretendedRate(_ sampleRate: Int, _ factor: Double) -> Int {
+        precondition(factor > 0 && factor.isFinite, "frequency scale must be a positive number")
+        return Int((Double(sampleRate) * factor).rounded())
+    }
+
+    /// The scaled samples that this chunk completes.
+    public mutating func process(_ chunk: [Int16]) -> [Int16] {
+        guard let kernel else { return chunk }
+        input += chunk.map(Float.init)
+        let received = kept + input.count
+        let width = kernel.width
+        var output: [Int16] = []
+        while true {
+            let position = Int64(next) * Int64(down)
+            let base = Int(position / Int64(up))
+            guard base + kernel.half < received else { break }
+            let phase = Int(position % Int64(up))
+            let first = base - kernel.half + 1
+            var acc: Float = 0
+            if let table {
+                let row = phase * width
+                for k in 0..<width where first + k >= 0 { acc += table[row + k] * input[first + k - kept] }
+            } else {
+                let taps = kernel.taps(fraction: Double(phase) / Double(up))
+                for k in 0..<width where first + k >= 0 { acc += taps[k] * input[first + k - kept] }
+            }
+            output.append(clampToInt16(Double(acc)))
+            next += 1
+        }
+        // Keep what the next output's filter reaches back to.
+        let needed = Int(Int64(next) * Int64(down) / Int64(up)) - kernel.half + 1
+        if needed > kept {
+            input.removeFirst(min(input.count, needed - kept))
+            kept = needed
+        }
+        return output
+    }
+
+    /// Starts a new stream: what was kept of the last one is forgotten.
+    public mutating func reset() {
+        input = []
+        kept = 0
+        next = 0
     }
 }
 

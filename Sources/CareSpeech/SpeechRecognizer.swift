@@ -107,6 +107,10 @@ public final class SpeechRecognizer {
         public var wordOdds: [String: Double] = [:]
         /// Return the audio of each utterance with its result (`RecognitionResult.audio`).
         public var keepsAudio = false
+        /// How much higher (above 1) or lower the voice is heard: everything the recognizer hears
+        /// is scaled so (`FrequencyScaler`; chosen per person, `VoiceScale`), and its pauses are
+        /// counted in the time they took to say.
+        public var frequencyScale = 1.0
         public init() {}
     }
 
@@ -168,6 +172,10 @@ public final class SpeechRecognizer {
     private var utteranceAudio: [Int16] = []
     /// Samples fed to the stream so far: the clock for `RecognitionResult.endpoint`.
     private var samplesHeard = 0
+    /// Scales what the recognizer hears (`Configuration.frequencyScale`).
+    private var scaler: FrequencyScaler
+    /// Seconds said so far: `samplesHeard` were scaled.
+    private var secondsHeard: Double { Double(samplesHeard) * configuration.frequencyScale / Double(configuration.sampleRate) }
     /// What the stream carried outside utterances, for `RecognitionResult.signalToNoise`.
     private var background = BackgroundLevel()
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
@@ -212,10 +220,14 @@ public final class SpeechRecognizer {
         options.merge(configuration.decoderOptions) { _, tuned in tuned }
         options.merge(configuration.background.decoderOptions) { _, heard in heard }
         options.merge(configuration.extraArguments) { _, extra in extra }
-        // The early end detector is the end detector with a shorter hangover (in frames).
+        // The early end detector is the end detector with a shorter hangover (in frames). Scaled
+        // audio lasts 1/scale as long as what was said: a pause is that many frames.
+        let scale = configuration.frequencyScale
         let hangover = Int(options["-vad_postspeech"] ?? "") ?? Self.defaultHangoverFrames
         var earlyOptions = options
-        earlyOptions["-vad_postspeech"] = String(min(hangover, Int((configuration.earlyEndSilence * Self.framesPerSecond).rounded())))
+        let earlyHangover = min(Double(hangover), (configuration.earlyEndSilence * Self.framesPerSecond).rounded())
+        earlyOptions["-vad_postspeech"] = String(Int((earlyHangover / scale).rounded()))
+        if scale != 1 { options["-vad_postspeech"] = String(Int((Double(hangover) / scale).rounded())) }
 
         // Until self owns them all (then deinit releases them), a throw releases what was made.
         var arguments: [UnsafeMutablePointer<CChar>?] = []
@@ -270,6 +282,7 @@ public final class SpeechRecognizer {
         self.fitDecoder = fitDecoder
         self.fitConfig = fitConfig
         self.earlyEndConfig = earlyEndConfig
+        self.scaler = FrequencyScaler(factor: scale, sampleRate: configuration.sampleRate)
         self.argv = arguments
         self.grammarNames = grammars.keys.sorted()
         self.activeGrammar = grammarNames[0]
@@ -498,7 +511,8 @@ public final class SpeechRecognizer {
     /// progress from `process` is discarded.
     public func decode(_ samples: [Int16]) -> RecognitionResult {
         reset()
-        return decodeWhole(samples)
+        let audio = PCMAudio(samples: samples, sampleRate: configuration.sampleRate)
+        return decodeWhole(Resampler.scaleFrequencies(of: audio, by: configuration.frequencyScale).samples)
     }
 
     /// The whole-utterance decode itself, with the grammar in force.
@@ -624,6 +638,7 @@ public final class SpeechRecognizer {
     /// release build: the search closed in a median 3 ms (p95 4 ms) after the end, where decoding
     /// the whole utterance then took 407 ms (p95 647 ms); 126 right where 119 were.
     public func process(_ chunk: [Int16]) -> [RecognitionResult] {
+        let chunk = scaler.process(chunk)
         guard calibrated else {
             calibrationBuffer += chunk
             guard calibrationBuffer.count >= Int(Self.calibration * Double(configuration.sampleRate)) else { return [] }
@@ -783,6 +798,7 @@ public final class SpeechRecognizer {
     /// Discards whatever is in progress (for instance while the assistant itself is speaking).
     public func reset() {
         calibrationBuffer = []
+        scaler.reset()
         stopDetectors()
         applyPendingGrammar()
     }
@@ -821,7 +837,7 @@ public final class SpeechRecognizer {
         result.signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
         stopDetectors()
         result.decodingTime = Date().timeIntervalSince(started)
-        result.endpoint = Double(samplesHeard) / Double(configuration.sampleRate)
+        result.endpoint = secondsHeard
         return result
     }
 
@@ -886,7 +902,7 @@ extension SpeechRecognizer {
         learnPaddingLevel(from: recording.samples)
         reset()
         // Endpoints relative to the recording, not to the padding or to earlier streams.
-        let origin = Double(samplesHeard) / Double(rate) + Self.leadIn
+        let origin = secondsHeard + Self.leadIn
         func deliver(_ result: RecognitionResult) -> RecordingStep {
             var result = result
             result.endpoint = result.endpoint.map { $0 - origin }

@@ -66,7 +66,8 @@ struct BenchRecognition: ParsableCommand {
         }
         let recognizers = ConditionRecognizers { conditions in
             let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
-                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds))
+                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds),
+                                                                  frequencyScale: frequencyScale ?? 1)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
                                           searchOptions: RecognizerFactory.searchOverrides(decoderOptions))
@@ -78,8 +79,7 @@ struct BenchRecognition: ParsableCommand {
                                     noise: noise.flatMap { color in snr.map { (color, $0) } },
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
-                                    eachFirstOfSession: firstOfSession, band: band, background: background,
-                                    frequencyScale: frequencyScale ?? 1)
+                                    eachFirstOfSession: firstOfSession, band: band, background: background)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }

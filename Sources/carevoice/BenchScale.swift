@@ -44,13 +44,16 @@ struct BenchScale: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
-        let recognizers = ConditionRecognizers { conditions in
-            try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
-                                       conditions: conditions)
-        }
+        // One set of recognizers per scale, each kept for every speaker heard at it.
+        var recognizers: [Double: ConditionRecognizers] = [:]
         func decoder(_ scale: Double) -> CorpusDecoder {
-            CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
-                          printing: details ? .every : .none, frequencyScale: scale)
+            let atScale = recognizers[scale] ?? ConditionRecognizers { conditions in
+                try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
+                                           conditions: conditions, frequencyScale: scale)
+            }
+            recognizers[scale] = atScale
+            return CorpusDecoder(recognizers: atScale, judge: judge, acceptance: acceptance, book: env.phrasebook,
+                                 printing: details ? .every : .none)
         }
 
         var before = Tally(), after = Tally()

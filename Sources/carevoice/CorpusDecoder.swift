@@ -45,9 +45,6 @@ struct CorpusDecoder {
     var band: AudioBand?
     /// Every recording is heard as having this background instead of its own.
     var background: AudioBackground?
-    /// Every recording (with its noise) is heard with its frequencies multiplied by this
-    /// (`Resampler.scaleFrequencies`); 1 leaves it as it is.
-    var frequencyScale = 1.0
 
     struct Run {
         var tally = Tally()
@@ -80,7 +77,6 @@ struct CorpusDecoder {
                 continue
             }
             if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
-            audio = Resampler.scaleFrequencies(of: audio, by: frequencyScale)
             let context = judge.context(for: item.kind, expected: item.expected)
             var conditions = AudioConditions.of(audio, heardAs: band)
             if let background { conditions.background = background }

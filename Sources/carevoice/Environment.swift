@@ -102,13 +102,14 @@ struct AppEnvironment {
     /// - Parameter measuring: for the benchmarks and `listen`, which measure a language's
     ///   recognition before the assistant listens to it (`speech.hears`).
     func makeRecognizer(extraArguments: [String: String] = [:], measuring: Bool = false,
-                        odds: WordOddsOverride = WordOddsOverride()) throws -> SpeechRecognizer {
+                        odds: WordOddsOverride = WordOddsOverride(), frequencyScale: Double = 1) throws -> SpeechRecognizer {
         let voice = storedVoice()
         guard measuring || table.speech.hears == .always || voice != nil else {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
-                                          voice: voice, extraArguments: extraArguments, odds: odds, conditions: conditions)
+                                          voice: voice, extraArguments: extraArguments, odds: odds, conditions: conditions,
+                                          frequencyScale: frequencyScale)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

@@ -117,6 +117,29 @@ import Testing
         #expect(untagged.wait >= 0.4 && untagged.wait > tagged.wait + 0.15, "the untagged reading after \(untagged.wait) s")
     }
 
+    /// A voice heard higher or lower (`Configuration.frequencyScale`) is heard whole and its
+    /// pauses are counted as said: the short pause after a whole sentence ends it within 9 ms of
+    /// when it ends heard as said (with the pause counted in scaled frames, 27 ms later or
+    /// sooner), and endpoints are where the recording was, not where its scaled copy was.
+    @Test(arguments: [0.9, 1.1])
+    func aScaledVoiceEndsItsSentencesAsSoonAsSaid(scale: Double) throws {
+        let spoken = try SpokenFixtures.say("glucose six point five before breakfast")
+        let speech = trimmed(spoken.samples), rate = spoken.sampleRate
+        let silence = [Int16](repeating: 0, count: rate / 2)
+        let speechEnd = Double(silence.count + speech.count) / Double(rate)
+        func heard(_ scale: Double) throws -> (texts: [String], wait: Double) {
+            var configuration = SpeechRecognizer.Configuration()
+            configuration.frequencyScale = scale
+            let recognizer = try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence])
+            var results: [RecognitionResult] = []
+            recognizer.run(PCMAudio(samples: silence + speech + silence + silence, sampleRate: rate)) { results.append($0) }
+            return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd)
+        }
+        let asSaid = try heard(1), scaled = try heard(scale)
+        #expect(scaled.texts == ["glucose six point five before breakfast"], "\(scaled)")
+        #expect(abs(scaled.wait - asSaid.wait) < 0.015, "as said after \(asSaid.wait) s, scaled after \(scaled.wait) s")
+    }
+
     /// A sentence that could go on but whose meaning is settled ("yes", which "please" may
     /// follow) ends after the short pause when the configuration says so, and waits otherwise.
     @Test func aSentenceWhoseMeaningIsSettledEndsAfterAShortPause() throws {

@@ -57,6 +57,30 @@ import Testing
         #expect(Resampler.scaleFrequencies(of: input, by: 1) == input)
     }
 
+    /// A stream scaled chunk by chunk, in chunks of any size, gives the samples that scaling it
+    /// whole gives, all but the last few (which wait for input that never comes); 1 passes it.
+    @Test(arguments: [0.88, 1.08, 1.013])
+    func aStreamIsScaledAsTheWholeIs(factor: Double) {
+        var generator = SystemRandomNumberGenerator()
+        let audio = TestAudio.sine(frequency: 700, sampleRate: 16000, seconds: 0.4, amplitude: 9000)
+        let whole = Resampler.scaleFrequencies(of: audio, by: factor).samples
+        var scaler = FrequencyScaler(factor: factor, sampleRate: 16000)
+        var streamed: [Int16] = [], offset = 0
+        while offset < audio.samples.count {
+            let end = min(audio.samples.count, offset + Int.random(in: 1...400, using: &generator))
+            streamed += scaler.process(Array(audio.samples[offset..<end]))
+            offset = end
+        }
+        #expect(streamed.count <= whole.count && streamed.count >= whole.count - 40, "\(streamed.count) of \(whole.count)")
+        #expect(Array(whole.prefix(streamed.count)) == streamed)
+        scaler.reset()
+        // After a reset the stream starts again from silence, not from where the last one ended.
+        let again = scaler.process(Array(audio.samples.prefix(3200)))
+        #expect(!again.isEmpty && again == Array(streamed.prefix(again.count)))
+        var same = FrequencyScaler(factor: 1, sampleRate: 16000)
+        #expect(same.process([1, 2, 3]) == [1, 2, 3])
+    }
+
     @Test func anOddRatePairStillWorks() {
         // 44101 / 16000 has no small common divisor: exercises the per-sample kernel path.
         let input = TestAudio.sine(frequency: 1000, sampleRate: 44101, seconds: 0.2, amplitude: 10000)
