@@ -19,9 +19,13 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
     @Flag(help: "Print the misses too.") var misses = false
     @Flag(help: "Print every item heard, with its fit, not only the misses.") var details = false
+    @Option(help: "Background noise mixed into the recordings decoded (not those enrolled from, said in a quiet room): \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var noise: NoiseColor?
+    @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
 
     func validate() throws {
         if count < VoiceEnrollment.minimumUtterances { throw ValidationError("--count must be at least \(VoiceEnrollment.minimumUtterances)") }
+        if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
     }
 
     func run() throws {
@@ -40,6 +44,7 @@ struct BenchEnrollment: ParsableCommand {
                                            voice: voice, conditions: conditions)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
+                                 noise: noise.flatMap { color in snr.map { (color, $0) } },
                                  printing: details ? .every : misses ? .misses : .none)
         }
         let general = try decoder(nil)
@@ -65,6 +70,7 @@ struct BenchEnrollment: ParsableCommand {
             after.add(with)
             Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), tested \(rest.count): \(without.total.line) -> \(with.total.line)")
         }
+        if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR in the recordings decoded", noise.rawValue, snr)) }
         Console.line(String(format: "adaptation: %@, %.1f s per speaker (median)", method.rawValue,
                             percentile(enrolledSeconds.sorted(), 0.5)))
         for kind in CorpusItem.Kind.allCases {

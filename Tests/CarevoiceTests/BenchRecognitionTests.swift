@@ -279,6 +279,19 @@ import Testing
         #expect(run.stdout.contains("enrollment: "), "\(run.stdout)")
         let items = run.stdout.split(separator: "\n").filter { $0.hasPrefix("ok   ") || $0.hasPrefix("MISS ") }
         #expect(items.count == 2 * scored, "\(run.stdout)")
+
+        // In noise (the phrases learned from stay clean, as said in a quiet room) fewer are heard.
+        let noisy = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
+                                 "--data-dir", dir.path, "--noise", "pink", "--snr", "0"])
+        #expect(noisy.status == 0, "\(noisy.stderr)")
+        #expect(noisy.stdout.contains("noise: pink at 0 dB SNR in the recordings decoded"), "\(noisy.stdout)")
+        func heardWithout(_ output: String) -> Int? {
+            output.firstMatch(of: #/without enrollment: (\d+)\//#).flatMap { Int($0.1) }
+        }
+        let clean = try #require(heardWithout(run.stdout)), inNoise = try #require(heardWithout(noisy.stdout))
+        #expect(inNoise < clean, "clean \(clean), in noise \(inNoise)")
+        let refused = try CLI.run(["bench", "enrollment", "--manifest", "unused.tsv", "--noise", "pink"])
+        #expect(refused.status != 0 && refused.stderr.contains("--noise and --snr go together"), "\(refused.stderr)")
     }
 }
 
