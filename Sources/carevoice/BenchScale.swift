@@ -8,7 +8,7 @@ import Foundation
 /// What hearing each voice at its own scale (`VoiceScale`) buys, per speaker: the scale is
 /// chosen from recordings whose words are known (the speaker's enrollment phrases, else their
 /// first recordings, as `bench enrollment` takes them), and the rest are decoded as said and at
-/// that scale.
+/// that scale. A speaker heard over a telephone band is heard as said (`VoiceScale.appliesTo`).
 struct BenchScale: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scale",
@@ -70,17 +70,19 @@ struct BenchScale: ParsableCommand {
                     throw CommandFailure(env.phrasebook.text(.audioFileError, ["path": item.file.path, "reason": describe(error, env.phrasebook)]))
                 }
             }
-            let fits = try enrollment.fits(of: recordings, at: scales)
+            let wholeBand = VoiceScale.appliesTo(band(of: choosing))
+            let fits = wholeBand ? try enrollment.fits(of: recordings, at: scales) : [:]
             let scale = VoiceScale.best(fits: fits)
             let asSaid = try decoder(1).decode(rest).tally
             let scaled = scale == 1 ? asSaid : try decoder(scale).decode(rest).tally
             before.add(asSaid)
             after.add(scaled)
             let means = scales.map { s in
-                let heard = fits[s]!.compactMap { $0 }
+                let heard = fits[s]?.compactMap { $0 } ?? []
                 return String(format: "%.2f: %.1f", s, heard.reduce(0, +) / Double(max(1, heard.count)))
             }
-            Console.line("speaker \(speaker): scale \(String(format: "%.2f", scale)) (mean fits \(means.joined(separator: ", "))), tested \(rest.count): \(asSaid.total.line) -> \(scaled.total.line)")
+            let why = wholeBand ? "mean fits \(means.joined(separator: ", "))" : "telephone band: heard as said"
+            Console.line("speaker \(speaker): scale \(String(format: "%.2f", scale)) (\(why)), tested \(rest.count): \(asSaid.total.line) -> \(scaled.total.line)")
         }
         for kind in CorpusItem.Kind.allCases {
             guard let without = before.byKind[kind], let with = after.byKind[kind] else { continue }
