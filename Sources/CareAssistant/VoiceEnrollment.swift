@@ -219,6 +219,16 @@ extension VoiceEnrollment {
         }
     }
 
+    /// A speaker's recordings split into those to learn their voice from (their enrollment
+    /// phrases, else `count` of the others, each expected value in turn) and the rest, to test
+    /// what was learned (`bench enrollment`, `bench scale`).
+    public static func split(_ own: [CorpusItem], count: Int) -> (learning: [CorpusItem], testing: [CorpusItem]) {
+        let phrases = own.filter { $0.kind == .enroll }
+        let learning = phrases.isEmpty ? balancedSelection(own, count: count) : phrases
+        let testing = own.filter { item in item.kind != .enroll && !learning.contains { $0.line == item.line } }
+        return (learning, testing)
+    }
+
     /// Up to `count` items, taking each expected value in turn (in manifest order), so that
     /// 20 of a speaker's 100 digits are two of each digit, not twenty zeros.
     public static func balancedSelection(_ items: [CorpusItem], count: Int) -> [CorpusItem] {

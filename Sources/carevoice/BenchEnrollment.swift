@@ -31,8 +31,7 @@ struct BenchEnrollment: ParsableCommand {
     func run() throws {
         let env = try AppEnvironment.make(common)
         let items = try readManifest(manifest)
-        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
-        guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
+        let speakers = try speakersOf(items, manifest: manifest)
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
@@ -54,10 +53,7 @@ struct BenchEnrollment: ParsableCommand {
         var before = Tally(), after = Tally()
         var enrolledSeconds: [Double] = []
         for speaker in speakers {
-            let own = items.filter { $0.speaker == speaker }
-            let phrases = own.filter { $0.kind == .enroll }
-            let enrolling = phrases.isEmpty ? VoiceEnrollment.balancedSelection(own, count: count) : phrases
-            let rest = own.filter { item in item.kind != .enroll && !enrolling.contains { $0.line == item.line } }
+            let (enrolling, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: count)
             enrollment.beginVoice()
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses || details)
             let started = Date()
@@ -80,4 +76,11 @@ struct BenchEnrollment: ParsableCommand {
         Console.line("without enrollment: \(before.total.line)")
         Console.line("enrollment: \(after.total.right)/\(after.total.count) correct (\(after.total.percent))")
     }
+}
+
+/// The speakers of a corpus, for benchmarks that learn each one's voice; none is an error.
+func speakersOf(_ items: [CorpusItem], manifest: String) throws -> [String] {
+    let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
+    guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
+    return speakers
 }

@@ -39,8 +39,7 @@ struct BenchScale: ParsableCommand {
         let env = try AppEnvironment.make(common)
         let scales = try scaleList()
         let items = try readManifest(manifest)
-        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
-        guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
+        let speakers = try speakersOf(items, manifest: manifest)
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
@@ -58,10 +57,7 @@ struct BenchScale: ParsableCommand {
 
         var before = Tally(), after = Tally()
         for speaker in speakers {
-            let own = items.filter { $0.speaker == speaker }
-            let phrases = own.filter { $0.kind == .enroll }
-            let choosing = phrases.isEmpty ? VoiceEnrollment.balancedSelection(own, count: count) : phrases
-            let rest = own.filter { item in item.kind != .enroll && !choosing.contains { $0.line == item.line } }
+            let (choosing, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: count)
             let recordings = try choosing.map { item -> (audio: PCMAudio, words: [String]) in
                 guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
                     throw CommandFailure("\(manifest) line \(item.line): say what was spoken in a text column")

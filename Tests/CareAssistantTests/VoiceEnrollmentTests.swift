@@ -34,6 +34,18 @@ import CareLanguage
         #expect(VoiceEnrollment.balancedSelection(Array(items.prefix(3)), count: 20).count == 3, "no more than there is")
     }
 
+    /// A speaker's enrollment phrases are learned from when there are any, and never tested;
+    /// without them, `count` of the other recordings are, and the rest tested.
+    @Test func aSpeakerIsLearnedFromTheEnrollmentPhrasesElseAFewRecordings() {
+        let digits = (0..<12).map { Self.item(String($0 % 6), line: $0) }
+        let phrases = (20..<23).map { Self.item("-", line: $0, kind: .enroll, text: "one two") }
+        let withPhrases = VoiceEnrollment.split(digits + phrases, count: 5)
+        #expect(withPhrases.learning.map(\.line) == [20, 21, 22] && withPhrases.testing.map(\.line) == Array(0..<12))
+        let without = VoiceEnrollment.split(digits, count: 5)
+        #expect(without.learning.map(\.line) == [0, 1, 2, 3, 4])
+        #expect(without.testing.map(\.line) == Array(5..<12))
+    }
+
     @Test func theWordsOfARecordingComeFromItsTextOrItsDigit() {
         let table = english
         #expect(VoiceEnrollment.words(for: Self.item("7", line: 1), table: table) == ["seven"])
