@@ -81,15 +81,18 @@ public final class VoiceEnrollment {
 
     /// How well each recording fits its words with the voice heard at each scale
     /// (`VoiceScale`): recording i's fit at scale s is `fits[s][i]`, nil when nothing was heard.
-    /// The takes are not judged: a voice heard at a poor scale is no reason to leave one out.
+    /// Each is heard as a recognizer at that scale hears it (resampled, noise under its speech,
+    /// then scaled). The takes are not judged: a poor scale is no reason to leave one out.
     public func fits(of recordings: [(audio: PCMAudio, words: [String])], at scales: [Double]) throws -> [Double: [Double?]] {
+        let rate = recognizer.configuration.sampleRate
+        let prepared = recordings.map { NoiseFloor.applied(to: Resampler.resample($0.audio, to: rate)) }
         var fits: [Double: [Double?]] = [:]
         for scale in scales {
             // Each scale from the same start: the running cepstral mean learns the voice as heard.
             recognizer.beginSession()
-            fits[scale] = try recordings.map { recording in
+            fits[scale] = try zip(recordings, prepared).map { recording, audio in
                 try select(recording.words)
-                let result = recognizer.decode(Resampler.scaleFrequencies(of: recording.audio, by: scale))
+                let result = recognizer.decode(Resampler.scaleFrequencies(of: audio, by: scale).samples)
                 return result.text.isEmpty ? nil : result.grammarFit
             }
         }
