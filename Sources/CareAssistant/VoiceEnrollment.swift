@@ -228,7 +228,8 @@ extension VoiceEnrollment {
     public static func split(_ own: [CorpusItem], count: Int) -> (learning: [CorpusItem], testing: [CorpusItem]) {
         let phrases = own.filter { $0.kind == .enroll }
         let learning = phrases.isEmpty ? balancedSelection(own, count: count) : phrases
-        let testing = own.filter { item in item.kind != .enroll && !learning.contains { $0.line == item.line } }
+        // Every enrollment phrase is learned from when there is one: none is left to test.
+        let testing = own.filter { item in !learning.contains { $0.line == item.line } }
         return (learning, testing)
     }
 

@@ -14,8 +14,7 @@ struct BenchEnrollment: ParsableCommand {
         abstract: "Enroll each speaker of a corpus from a few recordings and decode the rest without and with it.")
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "The corpus's manifest.tsv (with a speaker column, or FSDD file names).") var manifest: String
-    @Option(help: "Recordings per speaker to enroll with, for a speaker without enrollment phrases (kind enroll).") var count = 20
+    @OptionGroup var corpus: SpeakerCorpus
     @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
     @Flag(help: "Print the misses too.") var misses = false
     @Flag(help: "Print every item heard, with its fit, not only the misses.") var details = false
@@ -24,14 +23,14 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
 
     func validate() throws {
-        if count < VoiceEnrollment.minimumUtterances { throw ValidationError("--count must be at least \(VoiceEnrollment.minimumUtterances)") }
+        try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
     }
 
     func run() throws {
         let env = try AppEnvironment.make(common)
-        let items = try readManifest(manifest)
-        let speakers = try speakersOf(items, manifest: manifest)
+        let (items, speakers) = try corpus.read()
+        let manifest = corpus.manifest
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
@@ -53,7 +52,7 @@ struct BenchEnrollment: ParsableCommand {
         var before = Tally(), after = Tally()
         var enrolledSeconds: [Double] = []
         for speaker in speakers {
-            let (enrolling, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: count)
+            let (enrolling, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: corpus.count)
             enrollment.beginVoice()
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses || details)
             let started = Date()
@@ -78,9 +77,21 @@ struct BenchEnrollment: ParsableCommand {
     }
 }
 
-/// The speakers of a corpus, for benchmarks that learn each one's voice; none is an error.
-func speakersOf(_ items: [CorpusItem], manifest: String) throws -> [String] {
-    let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
-    guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
-    return speakers
+/// A corpus of several speakers, each learned from a few of their recordings and tested on the
+/// rest (`VoiceEnrollment.split`): `bench enrollment`, `bench scale`.
+struct SpeakerCorpus: ParsableArguments {
+    @Option(help: "The corpus's manifest.tsv (with a speaker column, or FSDD file names).") var manifest: String
+    @Option(help: "Recordings per speaker to learn from, for a speaker without enrollment phrases (kind enroll).") var count = 20
+
+    func validate(atLeast minimum: Int) throws {
+        if count < minimum { throw ValidationError("--count must be at least \(minimum)") }
+    }
+
+    /// The items and their speakers, sorted; a corpus that names none is an error.
+    func read() throws -> (items: [CorpusItem], speakers: [String]) {
+        let items = try readManifest(manifest)
+        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
+        guard !speakers.isEmpty else { throw CommandFailure("\(manifest) names no speakers (a speaker column, or FSDD file names)") }
+        return (items, speakers)
+    }
 }

@@ -15,14 +15,13 @@ struct BenchScale: ParsableCommand {
         abstract: "Choose each speaker's voice scale from recordings with known words and decode the rest as said and at that scale.")
 
     @OptionGroup var common: CommonOptions
-    @Option(help: "The corpus's manifest.tsv (with a speaker column, or FSDD file names).") var manifest: String
-    @Option(help: "Recordings per speaker to choose from, for a speaker without enrollment phrases (kind enroll).") var count = 20
+    @OptionGroup var corpus: SpeakerCorpus
     @Option(help: "Scales to choose from, comma-separated (default: \(VoiceScale.candidates.map { String($0) }.joined(separator: ","))).")
     var scales: String?
     @Flag(help: "Print every item heard, not only the totals.") var details = false
 
     func validate() throws {
-        if count < VoiceScale.minimumRecordings { throw ValidationError("--count must be at least \(VoiceScale.minimumRecordings)") }
+        try corpus.validate(atLeast: VoiceScale.minimumRecordings)
         _ = try scaleList()
     }
 
@@ -38,8 +37,8 @@ struct BenchScale: ParsableCommand {
     func run() throws {
         let env = try AppEnvironment.make(common)
         let scales = try scaleList()
-        let items = try readManifest(manifest)
-        let speakers = try speakersOf(items, manifest: manifest)
+        let (items, speakers) = try corpus.read()
+        let manifest = corpus.manifest
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
@@ -57,7 +56,7 @@ struct BenchScale: ParsableCommand {
 
         var before = Tally(), after = Tally()
         for speaker in speakers {
-            let (choosing, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: count)
+            let (choosing, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: corpus.count)
             let recordings = try choosing.map { item -> (audio: PCMAudio, words: [String]) in
                 guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
                     throw CommandFailure("\(manifest) line \(item.line): say what was spoken in a text column")
