@@ -108,6 +108,13 @@ public enum CLI {
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// `body` given a new empty directory, which is removed afterwards.
+    public static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) rethrows -> T {
+        let url = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try body(url)
+    }
 }
 
 extension CLI {

@@ -41,8 +41,10 @@ import Testing
         #expect(set.status == 0, "\(set.stdout) \(set.stderr)")
         let second = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "goodbye\n", environment: chinese)
         #expect(second.stdout.contains("Hello"), "\(second.stdout)")
-        let english = try CLI.run(["--text", "--no-speech", "--data-dir", CLI.temporaryDirectory().path], input: "goodbye\n",
-                                  environment: ["LANG": "en_CA.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
+        let english = try CLI.withTemporaryDirectory { fresh in
+            try CLI.run(["--text", "--no-speech", "--data-dir", fresh.path], input: "goodbye\n",
+                        environment: ["LANG": "en_CA.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""])
+        }
         #expect(english.stdout.contains("Hello"), "\(english.stdout)")
     }
 
@@ -125,8 +127,9 @@ import Testing
     /// Emergency numbers read out in Chinese for China, Hong Kong and Taiwan.
     @Test(arguments: [("CN", ["120", "110", "119"]), ("HK", ["999"]), ("TW", ["119", "110"])])
     func emergencyNumbersInChinese(_ country: String, _ numbers: [String]) throws {
-        let run = try CLI.run(["emergency", "--country", country, "--locale", "zh-Hans", "--no-speech",
-                               "--data-dir", CLI.temporaryDirectory().path])
+        let run = try CLI.withTemporaryDirectory { dir in
+            try CLI.run(["emergency", "--country", country, "--locale", "zh-Hans", "--no-speech", "--data-dir", dir.path])
+        }
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("救护车"), "\(run.stdout)")
         for number in numbers { #expect(run.stdout.contains(number), "\(number): \(run.stdout)") }

@@ -78,7 +78,7 @@ import Testing
         let settings = try json(["settings"], dir)
         #expect((settings[key] as? NSObject)?.isEqual(expected) == true, "\(settings)")
         // Only that one changed.
-        let defaults = try json(["settings"], CLI.temporaryDirectory())
+        let defaults = try CLI.withTemporaryDirectory { try json(["settings"], $0) }
         for (other, v) in defaults where other != key { #expect("\(settings[other]!)" == "\(v)", "\(other)") }
     }
 
