@@ -97,6 +97,9 @@ public final class AssistantRuntime {
         /// directory); it also needs something to hear the phrases from (a microphone to open,
         /// or a recording).
         public var voiceLearner: VoiceLearner?
+        /// Where readings saved as they were heard are kept with their audio, and the voice is
+        /// learned from them when a session ends (`ConfirmedSpeech`). Nil: they are not kept.
+        public var confirmedSpeech: ConfirmedSpeech?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -139,6 +142,9 @@ public final class AssistantRuntime {
     private var finished = false
     /// The editable line's keys are explained once per kind of line, the first time it appears.
     private var editHintsShown = Set<String>()
+    /// The last utterance heard as a reading, kept (`ConfirmedSpeech`) if that reading is saved
+    /// as it was heard.
+    private var lastHeardReading: HeardUtterance?
     /// Called after a reading has been saved (tests and benchmarks watch this).
     public var onSaved: ((GlucoseReading) -> Void)?
     /// Called when an utterance has been recognized, before the dialog acts on it (benchmarks).
@@ -160,6 +166,7 @@ public final class AssistantRuntime {
                             settings: configuration.settings, hasProfile: configuration.hasProfile,
                             countries: configuration.countries, contacts: configuration.emergency?.contacts() ?? [])
         dialog.hasLearnedVoice = configuration.hasLearnedVoice
+        dialog.keepsVoiceRecordings = (configuration.confirmedSpeech?.count ?? 0) > 0
         dialog.canLearnVoice = configuration.voiceLearner != nil && canHearPhrases(configuration)
         return dialog
     }
@@ -181,6 +188,7 @@ public final class AssistantRuntime {
         switch configuration.voice {
         case .recording(let audio):
             runRecording(audio)
+            learnVoiceFromConfirmedSpeech()
             return
         case .microphone(let source):
             if let recognizer = configuration.recognizer {
@@ -209,6 +217,7 @@ public final class AssistantRuntime {
                 continue
             }
             pendingEditable = nil
+            if let utterance = input.utterance { noteHeard(utterance) }
             perform(conversation.handle(input.event, now: Date()))
             announceStoreProblem(configuration.store.outcomeSoFar)
             if !finished { armKeyboard() }
@@ -218,6 +227,7 @@ public final class AssistantRuntime {
             configuration.microphoneClosed?(lastHeardWith)
         }
         keyboard?.stop()
+        learnVoiceFromConfirmedSpeech()
     }
 
     /// A reading already due is said at once; later ones when they fall due. Not during the
@@ -251,6 +261,7 @@ public final class AssistantRuntime {
                 let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
                 guard event != .heard("") else { sayNotCaught(); return .goOn }
                 pendingEditable = nil
+                if let utterance = HeardUtterance(result, sampleRate: hearing.configuration.sampleRate) { noteHeard(utterance) }
                 perform(conversation.handle(event, now: heard))
                 if let handover = recordingHandover {
                     recordingHandover = nil
@@ -326,6 +337,60 @@ public final class AssistantRuntime {
             }
         } catch {
             return (.failed(reason: "\(error)"), nil)
+        }
+    }
+
+    /// Remembers an utterance heard as a reading, the one a save may confirm.
+    private func noteHeard(_ utterance: HeardUtterance) {
+        guard configuration.confirmedSpeech != nil,
+              case .glucose = UtteranceParser(table: configuration.phrasebook.table).parse(utterance.text) else { return }
+        lastHeardReading = utterance
+    }
+
+    /// Keeps the last utterance heard as a reading when the reading about to be saved is exactly
+    /// what it said (not edited, nothing added after the read-back): its words are then right.
+    private func keepIfSavedAsHeard() {
+        guard let heard = lastHeardReading, let kept = configuration.confirmedSpeech,
+              case .confirming(let pending)? = (conversation as? Dialog)?.state,
+              case .glucose(let said) = UtteranceParser(table: configuration.phrasebook.table).parse(heard.text),
+              said == pending.draft else { return }
+        lastHeardReading = nil
+        do {
+            try kept.keep(heard.audio, words: VoiceEnrollment.words(heard.text))
+            if var dialog = conversation as? Dialog {
+                dialog.keepsVoiceRecordings = true
+                conversation = dialog
+            }
+        } catch {
+            logger.warning("a confirmed reading's recording cannot be kept: \(error)")
+        }
+    }
+
+    /// When a session ends: learns the voice from the readings the person confirmed, once there
+    /// are enough new ones (`ConfirmedSpeech.shouldLearn`). The next session hears with it.
+    private func learnVoiceFromConfirmedSpeech() {
+        guard let kept = configuration.confirmedSpeech, let learner = configuration.voiceLearner else { return }
+        let stored = (try? AdaptedVoice.load(from: learner.directory)) ?? nil
+        guard ConfirmedSpeech.shouldLearn(kept: kept.count, stored: stored?.record) else { return }
+        let book = configuration.phrasebook
+        do {
+            let (enrollment, _) = try learner.prepare()
+            var utterances: [VoiceAdapter.Utterance] = []
+            for recording in kept.recordings() {
+                if case .usable(let utterance, _) = try enrollment.take(recording.audio, words: recording.words) {
+                    utterances.append(utterance)
+                }
+            }
+            let outcome = enrollment.learn(from: utterances, into: learner.directory, band: learner.band, source: .confirmedSpeech) {
+                say(book.message(.voiceFromReadings, ["count": Message(String(utterances.count))]))
+            }
+            guard case .learned(let recordings, _) = outcome else {
+                logger.warning("the voice was not learned from confirmed readings: \(String(describing: outcome))")
+                return
+            }
+            say(book.message(.voiceFromReadingsDone, ["count": Message(String(recordings))]))
+        } catch {
+            logger.warning("the voice was not learned from confirmed readings: \(error)")
         }
     }
 
@@ -435,6 +500,7 @@ public final class AssistantRuntime {
                 // switches grammar between utterances; a recording switches in runRecording.
                 microphone?.listen(context)
             case .save(let reading):
+                keepIfSavedAsHeard()
                 save(reading)
             case .saveOnboarding(let result):
                 saveOnboarding(result)

@@ -198,6 +198,9 @@ public struct Dialog: Sendable {
     /// Whether the person's voice was learned (`carevoice enroll`): only then is "forget my
     /// voice" asked back; otherwise there is nothing to forget.
     public var hasLearnedVoice = false
+    /// Whether recordings of confirmed readings are kept to learn the voice from
+    /// (`ConfirmedSpeech`): "forget my voice" forgets them too.
+    public var keepsVoiceRecordings = false
     /// Whether this session can hear the phrases that learning a voice needs (a microphone, or a
     /// recording standing in for it); otherwise "learn my voice" says why not.
     public var canLearnVoice = false
@@ -430,7 +433,7 @@ public struct Dialog: Sendable {
         case .edit(let request):
             return requestEdit(request, now: now)
         case .forgetVoice:
-            guard hasLearnedVoice else {
+            guard hasLearnedVoice || keepsVoiceRecordings else {
                 return [.say(phrasebook.message(.enrollNothingToForget)), prompt(phrasebook.message(.askReading)), .listen(.reading)]
             }
             state = .confirmingVoice(.forget)

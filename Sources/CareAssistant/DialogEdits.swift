@@ -200,7 +200,7 @@ extension Dialog {
 
     mutating func afterForgetting(_ outcome: VoiceForgetting) -> [DialogEffect] {
         state = .idle
-        if case .failed = outcome {} else { hasLearnedVoice = false }
+        if case .failed = outcome {} else { (hasLearnedVoice, keepsVoiceRecordings) = (false, false) }
         let said: Message
         switch outcome {
         case .forgotten: said = phrasebook.message(.enrollForgotten)

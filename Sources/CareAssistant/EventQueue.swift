@@ -1,4 +1,5 @@
 import Foundation
+import CareSpeech
 
 /// A blocking queue of dialog events. Input threads (microphone, keyboard) put;
 /// the assistant's loop takes, one at a time, so the dialog itself needs no locks.
@@ -28,4 +29,19 @@ struct InputEvent: Sendable {
     var event: DialogEvent
     /// When the event arose (end of speech for voice), for latency measurements.
     var at: Date = Date()
+    /// What was heard, with its audio when the recognizer keeps it (`ConfirmedSpeech`).
+    var utterance: HeardUtterance?
+}
+
+/// An utterance as the recognizer heard it: its audio at the recognizer's rate, and its words.
+struct HeardUtterance: Sendable {
+    var audio: PCMAudio
+    var text: String
+
+    /// Nil when the recognizer kept no audio.
+    init?(_ result: RecognitionResult, sampleRate: Int) {
+        guard !result.audio.isEmpty, !result.text.isEmpty else { return nil }
+        audio = PCMAudio(samples: result.audio, sampleRate: sampleRate)
+        text = result.text
+    }
 }

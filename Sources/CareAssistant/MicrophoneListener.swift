@@ -127,7 +127,8 @@ final class MicrophoneListener: @unchecked Sendable {
                 guard !result.text.isEmpty else { continue }
                 logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), \(result.signalToNoise ?? .nan) dB above the background)")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
-                events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted)))
+                events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted),
+                                      utterance: HeardUtterance(result, sampleRate: decoding.configuration.sampleRate)))
             }
             if heardOver != decoding.configuration.background { hear(over: heardOver, insteadOf: decoding) }
         }

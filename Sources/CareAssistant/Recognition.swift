@@ -23,6 +23,9 @@ public enum RecognizerFactory {
                             odds: WordOddsOverride = WordOddsOverride(), conditions: AudioConditions = AudioConditions(),
                             means: String? = nil, frequencyScale: Double = 1) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
+        // A reading confirmed as it was heard is kept with its audio, to learn the voice from
+        // (`ConfirmedSpeech`).
+        configuration.keepsAudio = true
         configuration.frequencyScale = frequencyScale
         configuration.extraArguments = extraArguments
         configuration.background = conditions.background

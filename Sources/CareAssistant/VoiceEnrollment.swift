@@ -146,14 +146,14 @@ public final class VoiceEnrollment {
     ///   learned from the model's own, george's FSDD digits came out worse (24 of 30) than with
     ///   no voice at all (27 of 30).
     public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
-                      into directory: URL, band: AudioBand = .wide) throws -> AdaptedVoice {
+                      into directory: URL, band: AudioBand = .wide, source: AdaptedVoice.Source = .enrollment) throws -> AdaptedVoice {
         var pronunciations: [String: String] = [:]
         for word in Set(utterances.flatMap(\.words)) {
             pronunciations[word] = recognizer.pronunciation(of: word)
         }
         let adapter = VoiceAdapter(baseModel: table.speech.acousticModel, sampleRate: recognizer.configuration.sampleRate)
         return try adapter.adapt(utterances, pronunciations: pronunciations, method: method, into: directory,
-                                 baseMeans: band == .narrow ? narrowbandMeans : nil)
+                                 baseMeans: band == .narrow ? narrowbandMeans : nil, source: source)
     }
 }
 
@@ -175,11 +175,12 @@ extension VoiceEnrollment {
     /// adaptation failed (the voice stored before is then kept). `announce` is told when the
     /// learning starts, which takes a few seconds.
     public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
-                      into directory: URL, band: AudioBand = .wide, announce: () -> Void) -> VoiceLearning {
+                      into directory: URL, band: AudioBand = .wide, source: AdaptedVoice.Source = .enrollment,
+                      announce: () -> Void) -> VoiceLearning {
         guard utterances.count >= Self.minimumUtterances else { return .tooFew(heard: utterances.count) }
         announce()
         do {
-            let voice = try learn(from: utterances, method: method, into: directory, band: band)
+            let voice = try learn(from: utterances, method: method, into: directory, band: band, source: source)
             return .learned(recordings: voice.record.utterances, seconds: Int(voice.record.seconds.rounded()))
         } catch {
             return .failed(reason: "\(error)")

@@ -20,6 +20,23 @@ public struct AdaptedVoice: Sendable, Equatable {
         public var utterances: Int
         /// Seconds of speech learned from: the words, without the silence around them.
         public var seconds: Double
+        /// What it was learned from; nil in records written before this was kept: enrollment.
+        public var source: Source?
+
+        public init(method: Method, enrolled: Date, utterances: Int, seconds: Double, source: Source? = nil) {
+            self.method = method
+            self.enrolled = enrolled
+            self.utterances = utterances
+            self.seconds = seconds
+            self.source = source
+        }
+    }
+
+    public enum Source: String, Codable, Sendable {
+        /// The enrollment phrases, said when asked (`carevoice enroll`, "learn my voice").
+        case enrollment
+        /// What the person said in use and then confirmed (`ConfirmedSpeech`).
+        case confirmedSpeech
     }
 
     public var directory: URL
@@ -143,7 +160,8 @@ public struct VoiceAdapter {
     /// - Parameter baseMeans: means to start from instead of the base model's own (the means for
     ///   telephone-band audio, for a voice heard over a telephone band); kept with the voice.
     public func adapt(_ utterances: [Utterance], pronunciations: [String: String], method: AdaptedVoice.Method,
-                      into destination: URL, baseMeans: String? = nil, now: Date = Date()) throws -> AdaptedVoice {
+                      into destination: URL, baseMeans: String? = nil, source: AdaptedVoice.Source = .enrollment,
+                      now: Date = Date()) throws -> AdaptedVoice {
         if let missing = tools.missing() {
             throw SpeechError.adaptationFailed("\(missing) is missing (Debian packages sphinxtrain and sphinxbase-utils)")
         }
@@ -232,7 +250,8 @@ public struct VoiceAdapter {
 
         // The words said, not the silence and decoding padding around them.
         let seconds = utterances.reduce(0) { $0 + ($1.speechSeconds ?? Double($1.samples.count) / Double(sampleRate)) }
-        var voice = AdaptedVoice(directory: output, record: .init(method: method, enrolled: now, utterances: utterances.count, seconds: seconds))
+        var voice = AdaptedVoice(directory: output, record: .init(method: method, enrolled: now, utterances: utterances.count,
+                                                                  seconds: seconds, source: source))
         try voice.writeRecord()
         // Swap the new voice in; only now is the old one gone.
         if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }

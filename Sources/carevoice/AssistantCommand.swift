@@ -179,9 +179,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
     configuration.hasLearnedVoice = FileManager.default.fileExists(atPath: env.dataDirectory.voiceDirectory.path)
     configuration.forgetVoice = { listening in
-        let directory = env.dataDirectory.voiceDirectory
-        guard FileManager.default.fileExists(atPath: directory.path) else { return (false, nil) }
-        try AdaptedVoice.forget(in: directory)
+        guard try env.dataDirectory.forgetVoice() else { return (false, nil) }
         guard listening else { return (true, nil) }
         // The general model, or none where the language is heard only with a learned voice.
         do { return (true, try current.makeRecognizer()) } catch is NotHeard { return (true, nil) }
@@ -193,6 +191,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         },
         directory: env.dataDirectory.voiceDirectory,
         makeRecognizer: { try current.makeRecognizer() }, band: env.conditions.band)
+    configuration.confirmedSpeech = ConfirmedSpeech(directory: env.dataDirectory.confirmedSpeechDirectory)
     AssistantRuntime(configuration).run()
 }
 

@@ -37,11 +37,7 @@ struct EnrollCommand: ParsableCommand {
         let book = env.phrasebook
         let directory = env.dataDirectory.voiceDirectory
         if forget {
-            guard FileManager.default.fileExists(atPath: directory.path) else {
-                return Console.line(book.text(.enrollNothingToForget))
-            }
-            try AdaptedVoice.forget(in: directory)
-            return Console.line(book.text(.enrollForgotten))
+            return Console.line(book.text(try env.dataDirectory.forgetVoice() ? .enrollForgotten : .enrollNothingToForget))
         }
         if status {
             guard let voice = env.storedVoice() else { return Console.line(book.text(.enrollStatusNone)) }

@@ -196,8 +196,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: voice.path))
         #expect(try CLI.run(["enroll", "--status", "--data-dir", dir.path]).stdout.contains("I use the general voice model"))
 
-        let again = try CLI.run(["--audio-in", session.path, "--no-speech", "--data-dir", dir.path])
+        // The reading confirmed as heard was kept to learn the voice from (`ConfirmedSpeech`):
+        // forgetting the voice deletes it too. A typed reading keeps nothing.
+        let confirmed = dir.appendingPathComponent("confirmed-speech")
+        #expect(FileManager.default.fileExists(atPath: confirmed.path))
+        let recordings = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path], input: "forget my voice\nyes\nquit\n")
+        #expect(recordings.stdout.contains("I forgot your voice."), "\(recordings.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: confirmed.path))
+        let again = try CLI.run(["--text", "--no-speech", "--data-dir", dir.path],
+                                input: "forget my voice\nglucose 6.5 before breakfast\nyes\nquit\n")
         #expect(again.stdout.contains("I haven't learned your voice, so there is nothing to forget."), "\(again.stdout)")
         #expect(again.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(again.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: confirmed.path))
     }
 }

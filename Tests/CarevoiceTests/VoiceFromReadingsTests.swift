@@ -1,0 +1,58 @@
+import CareTestSupport
+import Foundation
+import Testing
+
+/// The assistant learns the person's voice from the readings they confirm as heard
+/// (`ConfirmedSpeech`): through `--audio-in`, with the real recognizer and sphinxtrain.
+@Suite(.serialized) struct VoiceFromReadingsTests {
+    private func kept(_ dir: URL) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("confirmed-speech").path)) ?? []
+        return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap {
+            try? String(contentsOf: dir.appendingPathComponent("confirmed-speech/\($0)"), encoding: .utf8)
+        }
+    }
+
+    /// Twelve readings confirmed as heard: when the session ends the voice is learned from them,
+    /// said so, and stored as learned from confirmed speech.
+    @Test func twelveConfirmedReadingsTeachTheVoiceWhenTheSessionEnds() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let said = ["glucose six point five before breakfast", "glucose seven point two after lunch",
+                    "glucose five point eight before dinner", "glucose eight point one at bedtime",
+                    "glucose nine point four after breakfast", "glucose four point nine fasting",
+                    "glucose six point three before lunch", "glucose seven point seven after dinner",
+                    "glucose five point two after exercise", "glucose ten point six before breakfast",
+                    "glucose eleven point three after lunch", "glucose six point nine at bedtime"]
+        let wav = try Session.wav(said.flatMap { [$0, "yes"] }, in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try readings(in: dir).count == 12, "\(run.stdout)")
+        #expect(kept(dir).count == 12)
+        #expect(run.stdout.contains("I am learning your voice from the 12 readings you confirmed"), "\(run.stdout)")
+        #expect(run.stdout.contains("From your next session I hear you with the voice learned from 12 readings"), "\(run.stdout)")
+        let record = try String(contentsOf: dir.appendingPathComponent("voice/voice.json"), encoding: .utf8)
+        #expect(record.contains("\"confirmedSpeech\""), "\(record)")
+        let status = try CLI.run(["enroll", "--status", "--data-dir", dir.path])
+        #expect(status.stdout.contains("12"), "\(status.stdout)")
+    }
+
+    /// Only a reading saved exactly as it was heard is kept: one whose meal was said after its
+    /// read-back is not (its first words were not the whole reading); "forget my voice" then
+    /// deletes what was kept, with no voice learned yet.
+    @Test func onlyReadingsSavedAsHeardAreKeptAndForgettingDeletesThem() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five", "before breakfast", "yes",
+                                   "glucose seven point two after lunch", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try readings(in: dir).count == 2, "\(run.stdout)")
+        #expect(kept(dir) == ["glucose seven point two after lunch"], "\(run.stdout)")
+        #expect(!run.stdout.contains("learning your voice"), "\(run.stdout)")
+
+        let forget = try Session.wav(["forget my voice", "yes"], in: dir)
+        let forgot = try CLI.run(["--audio-in", forget.path, "--no-speech", "--data-dir", dir.path])
+        #expect(forgot.stdout.contains("I forgot your voice"), "\(forgot.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("confirmed-speech").path))
+    }
+}
