@@ -234,6 +234,20 @@ extension VoiceEnrollment {
         return (learning, testing)
     }
 
+    /// What the assistant would learn a speaker's voice from in use (`ConfirmedSpeech`), given
+    /// their recordings as heard without a voice: the first `count` heard right as one utterance
+    /// (each expected value in turn; readings, digits, commands, never an unrelated sentence,
+    /// which is right when nothing is heard), each with the words heard as its text.
+    public static func heardRight(_ decoded: [(item: CorpusItem, heard: [String], right: Bool)], count: Int) -> [CorpusItem] {
+        let right = decoded.compactMap { decoded -> CorpusItem? in
+            guard decoded.right, decoded.item.kind != .reject, decoded.heard.count == 1 else { return nil }
+            var item = decoded.item
+            item.text = decoded.heard[0]
+            return item
+        }
+        return balancedSelection(right, count: count)
+    }
+
     /// Up to `count` items, taking each expected value in turn (in manifest order), so that
     /// 20 of a speaker's 100 digits are two of each digit, not twenty zeros.
     public static func balancedSelection(_ items: [CorpusItem], count: Int) -> [CorpusItem] {

@@ -21,6 +21,8 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Background noise mixed into the recordings decoded (not those enrolled from, said in a quiet room): \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Flag(help: "Learn each voice as the assistant learns it from readings confirmed as heard: from the speaker's first --count recordings heard right without a voice (the assistant's first is \(ConfirmedSpeech.minimumToLearn)), with the words heard; enrollment phrases are left out.")
+    var fromHeard = false
 
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
@@ -52,14 +54,16 @@ struct BenchEnrollment: ParsableCommand {
         var before = Tally(), after = Tally()
         var enrolledSeconds: [Double] = []
         for speaker in speakers {
-            let (enrolling, rest) = VoiceEnrollment.split(items.filter { $0.speaker == speaker }, count: corpus.count)
+            let own = items.filter { $0.speaker == speaker }
+            let (enrolling, rest, without) = fromHeard ? try heardRight(own, by: general)
+                : try { let (learning, testing) = VoiceEnrollment.split(own, count: corpus.count)
+                        return (learning, testing, try general.decode(testing).tally) }()
             enrollment.beginVoice()
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses || details)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker),
-                                             band: band(of: enrolling))
+                                             band: band(of: enrolling), source: fromHeard ? .confirmedSpeech : .enrollment)
             enrolledSeconds.append(Date().timeIntervalSince(started))
-            let without = try general.decode(rest).tally
             let with = try decoder(voice).decode(rest).tally
             before.add(without)
             after.add(with)
@@ -72,8 +76,25 @@ struct BenchEnrollment: ParsableCommand {
             guard let without = before.byKind[kind], let with = after.byKind[kind] else { continue }
             Console.line("\(kind.rawValue): \(without.line) -> \(with.line)")
         }
+        if fromHeard { Console.line("learned from: the first \(corpus.count) recordings of each speaker heard right, with the words heard") }
         Console.line("without enrollment: \(before.total.line)")
         Console.line("enrollment: \(after.total.right)/\(after.total.count) correct (\(after.total.percent))")
+    }
+}
+
+extension BenchEnrollment {
+    /// A speaker's recordings split as the assistant would learn from them in use
+    /// (`VoiceEnrollment.heardRight`), and the rest to test, with how they were heard without a
+    /// voice.
+    func heardRight(_ own: [CorpusItem], by general: CorpusDecoder) throws -> (learning: [CorpusItem], testing: [CorpusItem], without: Tally) {
+        let heard = try general.decode(own).items
+        let learning = VoiceEnrollment.heardRight(heard, count: corpus.count)
+        let learned = Set(learning.map(\.line))
+        var without = Tally()
+        for decoded in heard where !learned.contains(decoded.item.line) {
+            without.add(decoded.item.kind, speaker: decoded.item.speaker, right: decoded.right)
+        }
+        return (learning, heard.map(\.item).filter { !learned.contains($0.line) }, without)
     }
 }
 

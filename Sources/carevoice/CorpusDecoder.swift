@@ -48,6 +48,8 @@ struct CorpusDecoder {
 
     struct Run {
         var tally = Tally()
+        /// Each item decoded, what was heard of it (turned away: "") and whether that was right.
+        var items: [(item: CorpusItem, heard: [String], right: Bool)] = []
         var decodeTimes: [Double] = []
         /// Recordings heard as telephone band (`AudioBand.narrow`).
         var narrowband = 0
@@ -99,6 +101,7 @@ struct CorpusDecoder {
             run.audioSeconds += audio.duration
             let right = judge.isRight(heard: heard, kind: item.kind, expected: item.expected)
             run.tally.add(item.kind, speaker: item.speaker, right: right)
+            run.items.append((item, heard, right))
             if printing == .every || (!right && printing == .misses) {
                 // Every item's background, to calibrate `AudioBackground.noisyBelowDB`.
                 let snr = printing == .every ? AudioBackground.signalToNoise(audio).map { String(format: "; speech %.0f dB above the pauses", $0) } ?? "" : ""

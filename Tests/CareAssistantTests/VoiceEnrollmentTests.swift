@@ -9,6 +9,24 @@ import CareLanguage
         CorpusItem(file: URL(fileURLWithPath: "/x/\(line).wav"), kind: kind, expected: expected, line: line, text: text)
     }
 
+    /// Learned from as in use: only what was heard right, as one utterance, never an unrelated
+    /// sentence (right because nothing was taken), with the words heard rather than the words
+    /// the corpus says were said; each expected value in turn.
+    @Test func aVoiceIsLearnedInUseFromWhatWasHeardRightWithTheWordsHeard() {
+        let decoded: [(item: CorpusItem, heard: [String], right: Bool)] = [
+            (Self.item("6.5 mmol/L", line: 2, kind: .reading, text: "glucose six point five"), ["glucose eight point five"], false),
+            (Self.item("-", line: 3, kind: .reject, text: "the kettle has boiled"), [""], true),
+            (Self.item("7", line: 4, text: "seven"), ["seven", "seven"], true),
+            (Self.item("7", line: 5, text: "seven"), ["seven"], true),
+            (Self.item("7", line: 6, text: "seven"), ["seven"], true),
+            (Self.item("120 mg/dL", line: 7, kind: .reading, text: "my sugar is one hundred twenty"), ["sugar one hundred twenty"], true),
+        ]
+        let learning = VoiceEnrollment.heardRight(decoded, count: 2)
+        #expect(learning.map(\.line) == [5, 7])
+        #expect(learning.map(\.text) == ["seven", "sugar one hundred twenty"])
+        #expect(VoiceEnrollment.heardRight(decoded, count: 9).map(\.line) == [5, 7, 6])
+    }
+
     /// FSDD lists a speaker's takes digit by digit: twenty must be two of each digit.
     /// A take is clear above the floor, and, once two takes are clear, not far below their
     /// median: a voice the general model fits badly is still taken, other words are not.

@@ -271,6 +271,28 @@ import Testing
         }
     }
 
+    /// `bench enrollment --from-heard` learns each voice as the assistant does from confirmed
+    /// readings: from the first recordings heard right without a voice, never from the enrollment
+    /// phrases, and tests the rest (those learned from are not counted either way).
+    @Test func aVoiceIsBenchedAsLearnedFromWhatWasHeardRight() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "6", "--voices", "en-us", "--enrollment"])
+        #expect(corpus.status == 0, "\(corpus.stderr)")
+        let run = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
+                               "--data-dir", dir.path, "--from-heard", "--count", "5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let scored = try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
+        let line = try #require(run.stdout.firstMatch(of: #/speaker en-us: enrolled (\d+)\/(\d+), tested (\d+):/#), "\(run.stdout)")
+        #expect(Int(line.2) == 5, "five heard right to learn from: \(run.stdout)")
+        #expect(Int(line.1).map { $0 >= 4 } == true, "\(run.stdout)")
+        #expect(Int(line.3) == scored - 5, "the rest tested, no enrollment phrase among them: \(run.stdout)")
+        #expect(run.stdout.contains("without enrollment: "), "\(run.stdout)")
+        #expect(run.stdout.firstMatch(of: #/without enrollment: \d+\/(\d+)/#).map { Int($0.1) == scored - 5 } == true, "\(run.stdout)")
+        #expect(run.stdout.contains("learned from: the first 5 recordings of each speaker heard right, with the words heard"))
+    }
+
     /// bench enrollment learns each voice from its enrollment phrases (not from what it then
     /// tests), and says per kind what the learned voice changed; `--details` shows every item
     /// heard, without the voice and with it.
