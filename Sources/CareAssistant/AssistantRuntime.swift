@@ -342,7 +342,7 @@ public final class AssistantRuntime {
 
     /// Remembers an utterance heard as a reading, the one a save may confirm.
     private func noteHeard(_ utterance: HeardUtterance) {
-        guard configuration.confirmedSpeech != nil,
+        guard configuration.confirmedSpeech != nil, configuration.settings.learnsVoiceFromReadings,
               case .glucose = UtteranceParser(table: configuration.phrasebook.table).parse(utterance.text) else { return }
         lastHeardReading = utterance
     }
@@ -369,7 +369,8 @@ public final class AssistantRuntime {
     /// When a session ends: learns the voice from the readings the person confirmed, once there
     /// are enough new ones (`ConfirmedSpeech.shouldLearn`). The next session hears with it.
     private func learnVoiceFromConfirmedSpeech() {
-        guard let kept = configuration.confirmedSpeech, let learner = configuration.voiceLearner else { return }
+        guard let kept = configuration.confirmedSpeech, let learner = configuration.voiceLearner,
+              configuration.settings.learnsVoiceFromReadings else { return }
         let stored = (try? AdaptedVoice.load(from: learner.directory)) ?? nil
         guard ConfirmedSpeech.shouldLearn(kept: kept.count, stored: stored?.record) else { return }
         let book = configuration.phrasebook

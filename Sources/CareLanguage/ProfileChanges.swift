@@ -5,12 +5,12 @@ import Foundation
 /// command (`carevoice profile set weight 70kg`, `carevoice settings set rate 130`).
 public enum ChangeField: String, Sendable, CaseIterable {
     case dateOfBirth, height, weight, sex, diabetesType, country, name, address, allergies
-    case language, glucoseUnit, bodyUnits, reminder, speech, speechRate, volume, voice, digits, plain
+    case language, glucoseUnit, bodyUnits, reminder, speech, speechRate, volume, voice, digits, plain, voiceLearning
 
     public static let profileFields: [ChangeField] = [.dateOfBirth, .height, .weight, .sex, .diabetesType, .country,
                                                       .name, .address, .allergies]
     public static let settingFields: [ChangeField] = [.language, .glucoseUnit, .bodyUnits, .reminder, .speech,
-                                                      .speechRate, .volume, .voice, .digits, .plain]
+                                                      .speechRate, .volume, .voice, .digits, .plain, .voiceLearning]
 
     /// The questionnaire's question for this field, whose answer parser it shares.
     public var question: ProfileQuestion? { ProfileQuestion(rawValue: rawValue) }
@@ -42,6 +42,7 @@ public enum ChangeField: String, Sendable, CaseIterable {
         case .voice: self = .voice
         case .numbersDigitByDigit: self = .digits
         case .plainOutput: self = .plain
+        case .voiceLearning: self = .voiceLearning
         }
     }
 }
@@ -173,6 +174,7 @@ extension ProfileAnswerParser {
         case .speech: return onOff().map { .change(.speech(on: $0)) } ?? problem(c.badSwitch)
         case .digits: return onOff().map { .change(.numbersDigitByDigit($0)) } ?? problem(c.badSwitch)
         case .plain: return onOff().map { .change(.plainOutput($0)) } ?? problem(c.badSwitch)
+        case .voiceLearning: return onOff().map { .change(.voiceLearning($0)) } ?? problem(c.badSwitch)
         case .speechRate:
             let r = Settings.speechRates
             return whole(in: r).map { .change(.speechRate(wordsPerMinute: $0)) }
@@ -236,7 +238,7 @@ extension Phrasebook {
             guard !list.isEmpty else { return AnswerWording(display: c.nothing, spoken: c.nothing, editable: "") }
             return same(list.joined(separator: ", "))
         case .speech(let on): return onOff(on)
-        case .plainOutput(let on): return onOff(on)
+        case .plainOutput(let on), .voiceLearning(let on): return onOff(on)
         case .numbersDigitByDigit(let on):
             let text = on ? c.digitsOn : c.digitsOff
             return AnswerWording(display: text, spoken: text, editable: (on ? c.switchOn : c.switchOff).first ?? "")
@@ -292,6 +294,7 @@ extension Phrasebook {
         case .voice: return .voice(settings.voice)
         case .digits: return .numbersDigitByDigit(settings.numbersDigitByDigit)
         case .plain: return .plainOutput(settings.plainOutput)
+        case .voiceLearning: return .voiceLearning(settings.learnsVoiceFromReadings)
         default: break
         }
         guard let profile else { return nil }

@@ -155,10 +155,14 @@ public struct Settings: Sendable, Equatable, Codable {
     /// Numbers read digit by digit ("one two zero") instead of as numbers.
     public var numbersDigitByDigit: Bool
     public var plainOutput: Bool
+    /// Readings confirmed as heard are kept with their recordings to learn the voice from
+    /// (`ConfirmedSpeech`); off, nothing is kept and no voice is learned so.
+    public var learnsVoiceFromReadings: Bool
 
     public init(language: Language = .english, glucoseUnit: GlucoseUnit = .mmolPerL, bodyUnits: BodyUnits = .metric,
                 reminder: ReminderInterval = .never, speechOn: Bool = true, speechRate: Int = 150, volume: Int = 100,
-                voiceVariant: String? = nil, numbersDigitByDigit: Bool = false, plainOutput: Bool = false) {
+                voiceVariant: String? = nil, numbersDigitByDigit: Bool = false, plainOutput: Bool = false,
+                learnsVoiceFromReadings: Bool = true) {
         self.language = language
         self.glucoseUnit = glucoseUnit
         self.bodyUnits = bodyUnits
@@ -169,6 +173,7 @@ public struct Settings: Sendable, Equatable, Codable {
         self.voiceVariant = voiceVariant
         self.numbersDigitByDigit = numbersDigitByDigit
         self.plainOutput = plainOutput
+        self.learnsVoiceFromReadings = learnsVoiceFromReadings
     }
 
     public static let speechRates = 80...300

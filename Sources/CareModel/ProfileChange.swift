@@ -34,6 +34,7 @@ public enum ProfileChange: Sendable, Equatable {
     case voice(VoiceChoice)
     case numbersDigitByDigit(Bool)
     case plainOutput(Bool)
+    case voiceLearning(Bool)
 
     /// Whether saving it needs a profile (one made by the questionnaire).
     public var changesProfile: Bool {
@@ -79,6 +80,7 @@ public enum ProfileChange: Sendable, Equatable {
         case .voice(let voice): s.voiceVariant = voice.espeakVariant
         case .numbersDigitByDigit(let on): s.numbersDigitByDigit = on
         case .plainOutput(let on): s.plainOutput = on
+        case .voiceLearning(let on): s.learnsVoiceFromReadings = on
         default: break
         }
         return s

@@ -69,7 +69,8 @@ struct SettingsCommand: ParsableCommand {
             abstract: "Change one setting, after reading it back.",
             discussion: "Settings: language, unit (mmol/L or mg/dL), units (metric or imperial), reminder (12h, 24h, never), "
                 + "speech (on/off), rate (80-300 words a minute), volume (0-200), voice (standard, male, female), "
-                + "digits (on/off: numbers read digit by digit), plain (on/off).")
+                + "digits (on/off: numbers read digit by digit), plain (on/off), "
+                + "voice-learning (on/off: learn your voice from the readings you confirm).")
         @OptionGroup var common: CommonOptions
         @Argument(help: "Which setting.") var field: String
         @Argument(help: "The new value.") var value: [String] = []
@@ -158,13 +159,15 @@ enum SettingsJSON {
         var voice: String
         var numbersDigitByDigit: Bool
         var plainOutput: Bool
+        var learnsVoiceFromReadings: Bool
     }
 
     static func encode(_ s: Settings) throws -> String {
         try jsonText(Object(language: s.language.rawValue, glucoseUnit: s.glucoseUnit.rawValue,
                             bodyUnits: s.bodyUnits.rawValue, reminder: s.reminder.rawValue, speech: s.speechOn,
                             speechRate: s.speechRate, volume: s.volume, voice: s.voice.rawValue,
-                            numbersDigitByDigit: s.numbersDigitByDigit, plainOutput: s.plainOutput))
+                            numbersDigitByDigit: s.numbersDigitByDigit, plainOutput: s.plainOutput,
+                            learnsVoiceFromReadings: s.learnsVoiceFromReadings))
     }
 }
 

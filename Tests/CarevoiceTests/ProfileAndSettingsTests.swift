@@ -69,6 +69,7 @@ import Testing
         ("voice", "female", "voice", "female"),
         ("digits", "on", "numbersDigitByDigit", true),
         ("plain", "on", "plainOutput", true),
+        ("voice-learning", "off", "learnsVoiceFromReadings", false),
     ] as [(String, String, String, Any)])
     func eachSettingIsSavedAndKept(field: String, value: String, key: String, expected: Any) throws {
         let dir = CLI.temporaryDirectory()

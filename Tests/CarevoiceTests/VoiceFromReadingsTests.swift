@@ -38,7 +38,8 @@ import Testing
 
     /// Only a reading saved exactly as it was heard is kept: one whose meal was said after its
     /// read-back is not (its first words were not the whole reading); "forget my voice" then
-    /// deletes what was kept, with no voice learned yet.
+    /// deletes what was kept, with no voice learned yet. With voice learning off, nothing more
+    /// is kept.
     @Test func onlyReadingsSavedAsHeardAreKeptAndForgettingDeletesThem() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -49,6 +50,14 @@ import Testing
         #expect(try readings(in: dir).count == 2, "\(run.stdout)")
         #expect(kept(dir) == ["glucose seven point two after lunch"], "\(run.stdout)")
         #expect(!run.stdout.contains("learning your voice"), "\(run.stdout)")
+
+        // With voice learning turned off, a reading confirmed as heard keeps nothing.
+        let off = try CLI.run(["settings", "set", "voice-learning", "off", "--yes", "--data-dir", dir.path])
+        #expect(off.status == 0, "\(off.stderr)")
+        let again = try Session.wav(["glucose five point one before lunch", "yes"], in: dir)
+        let unkept = try CLI.run(["--audio-in", again.path, "--no-speech", "--data-dir", dir.path])
+        #expect(try readings(in: dir).count == 3, "\(unkept.stdout)")
+        #expect(kept(dir) == ["glucose seven point two after lunch"], "\(unkept.stdout)")
 
         let forget = try Session.wav(["forget my voice", "yes"], in: dir)
         let forgot = try CLI.run(["--audio-in", forget.path, "--no-speech", "--data-dir", dir.path])
