@@ -271,19 +271,27 @@ import Testing
         }
     }
 
+    /// A corpus of `readings` readings, the commands and the unrelated sentences, all said by
+    /// `voice`, with its enrollment phrases (`bench corpus --enrollment`): its manifest, and how
+    /// many of its items are scored (all but the phrases).
+    private func enrollmentCorpus(readings: Int, voice: String, in dir: URL) throws -> (manifest: String, scored: Int) {
+        let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "\(readings)", "--voices", voice, "--enrollment"])
+        #expect(corpus.status == 0, "\(corpus.stderr)")
+        let manifest = dir.appendingPathComponent("manifest.tsv")
+        let scored = try String(contentsOf: manifest, encoding: .utf8)
+            .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
+        return (manifest.path, scored)
+    }
+
     /// `bench enrollment --from-heard` learns each voice as the assistant does from confirmed
     /// readings: from the first recordings heard right without a voice, never from the enrollment
     /// phrases, and tests the rest (those learned from are not counted either way).
     @Test func aVoiceIsBenchedAsLearnedFromWhatWasHeardRight() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "6", "--voices", "en-us", "--enrollment"])
-        #expect(corpus.status == 0, "\(corpus.stderr)")
-        let run = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
-                               "--data-dir", dir.path, "--from-heard", "--count", "5"])
+        let (manifest, scored) = try enrollmentCorpus(readings: 6, voice: "en-us", in: dir)
+        let run = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--data-dir", dir.path, "--from-heard", "--count", "5"])
         #expect(run.status == 0, "\(run.stderr)")
-        let scored = try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
         let line = try #require(run.stdout.firstMatch(of: #/speaker en-us: enrolled (\d+)\/(\d+), tested (\d+):/#), "\(run.stdout)")
         #expect(Int(line.2) == 5, "five heard right to learn from: \(run.stdout)")
         #expect(Int(line.1).map { $0 >= 4 } == true, "\(run.stdout)")
@@ -299,13 +307,9 @@ import Testing
     @Test func enrollmentIsBenchedFromTheEnrollmentPhrases() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let corpus = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "4", "--voices", "en-gb+f3", "--enrollment"])
-        #expect(corpus.status == 0, "\(corpus.stderr)")
-        let run = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
-                               "--data-dir", dir.path, "--details"])
+        let (manifest, scored) = try enrollmentCorpus(readings: 4, voice: "en-gb+f3", in: dir)
+        let run = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--data-dir", dir.path, "--details"])
         #expect(run.status == 0, "\(run.stderr)")
-        let scored = try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-            .split(separator: "\n").dropFirst().filter { !$0.contains("\tenroll\t") }.count
         let line = try #require(run.stdout.firstMatch(of: #/speaker en-gb\+f3: enrolled (\d+)\/20, tested (\d+):/#), "\(run.stdout)")
         #expect(Int(line.1).map { $0 >= 15 } == true, "most of the 20 phrases learned from: \(run.stdout)")
         #expect(Int(line.2) == scored, "every scored item tested, no enrollment phrase among them")
@@ -317,8 +321,7 @@ import Testing
         #expect(items.count == 2 * scored, "\(run.stdout)")
 
         // In noise (the phrases learned from stay clean, as said in a quiet room) fewer are heard.
-        let noisy = try CLI.run(["bench", "enrollment", "--manifest", dir.appendingPathComponent("manifest.tsv").path,
-                                 "--data-dir", dir.path, "--noise", "pink", "--snr", "0"])
+        let noisy = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--data-dir", dir.path, "--noise", "pink", "--snr", "0"])
         #expect(noisy.status == 0, "\(noisy.stderr)")
         #expect(noisy.stdout.contains("noise: pink at 0 dB SNR in the recordings decoded"), "\(noisy.stdout)")
         func heardWithout(_ output: String) -> Int? {
