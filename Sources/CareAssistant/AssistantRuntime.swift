@@ -340,11 +340,12 @@ public final class AssistantRuntime {
         }
     }
 
-    /// Remembers an utterance heard as a reading, the one a save may confirm.
+    /// Remembers an utterance heard as a reading, the one a save may confirm; one heard as a
+    /// guess is forgotten (`ConfirmedSpeech.keeps(fit:)`).
     private func noteHeard(_ utterance: HeardUtterance) {
         guard configuration.confirmedSpeech != nil, configuration.settings.learnsVoiceFromReadings,
               case .glucose = UtteranceParser(table: configuration.phrasebook.table).parse(utterance.text) else { return }
-        lastHeardReading = utterance
+        lastHeardReading = ConfirmedSpeech.keeps(fit: utterance.fit) ? utterance : nil
     }
 
     /// Keeps the last utterance heard as a reading when the reading about to be saved is exactly

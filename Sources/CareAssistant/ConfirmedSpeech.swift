@@ -87,6 +87,17 @@ public struct ConfirmedSpeech {
         return kept >= stored.utterances + moreToLearnAgain
     }
 
+    /// Whether a reading heard with this fit is kept once confirmed: not one heard as a guess
+    /// (below `SpeechAcceptance.confidentFit`), nor one whose fit was not measured. A yes can be
+    /// given to a read-back that was wrong. Learned from the first 12 readings of each held-out
+    /// voice above whatever was heard (23 of the 60 heard wrong), the rest went from 81 to 119 of
+    /// 140; from the first 12 that fitted at least -20 (18 wrong), 78 to 128; from only those
+    /// heard right (`bench enrollment --from-heard`), 58 to 136.
+    public static func keeps(fit: Double?) -> Bool {
+        guard let fit else { return false }
+        return fit >= SpeechAcceptance.confidentFit
+    }
+
     /// Readings confirmed before a voice is first learned from them (the 12 measured above).
     public static let minimumToLearn = 12
     /// More confirmed since the voice was last learned before it is learned again.

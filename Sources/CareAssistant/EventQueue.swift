@@ -37,11 +37,14 @@ struct InputEvent: Sendable {
 struct HeardUtterance: Sendable {
     var audio: PCMAudio
     var text: String
+    /// `RecognitionResult.grammarFit`.
+    var fit: Double?
 
     /// Nil when the recognizer kept no audio.
     init?(_ result: RecognitionResult, sampleRate: Int) {
         guard !result.audio.isEmpty, !result.text.isEmpty else { return nil }
         audio = PCMAudio(samples: result.audio, sampleRate: sampleRate)
         text = result.text
+        fit = result.grammarFit
     }
 }

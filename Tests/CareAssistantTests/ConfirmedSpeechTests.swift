@@ -20,6 +20,15 @@ import Testing
         #expect(!ConfirmedSpeech.shouldLearn(kept: 40, stored: record(20, nil)))
     }
 
+    /// A reading heard as a guess (its fit below `SpeechAcceptance.confidentFit`), or with no fit
+    /// measured, is not kept even when confirmed: a yes can follow a wrong read-back.
+    @Test func aReadingHeardAsAGuessIsNotKept() {
+        #expect(ConfirmedSpeech.keeps(fit: SpeechAcceptance.confidentFit))
+        #expect(ConfirmedSpeech.keeps(fit: 3))
+        #expect(!ConfirmedSpeech.keeps(fit: SpeechAcceptance.confidentFit - 0.1))
+        #expect(!ConfirmedSpeech.keeps(fit: nil))
+    }
+
     /// Each recording comes back with its words, oldest first; beyond `kept` the oldest go; forget
     /// takes them all and says whether there were any.
     @Test func recordingsAreKeptWithTheirWordsUpToTheLatestForty() throws {
