@@ -17,8 +17,8 @@ struct BenchEnrollment: ParsableCommand {
     @OptionGroup var corpus: SpeakerCorpus
     @Option(help: "Adaptation: map or mllr.") var method: AdaptedVoice.Method = .preferred
     @Flag(help: "Print the misses too.") var misses = false
-    @Flag(help: "Print every item heard, with its fit, not only the misses.") var details = false
-    @Option(help: "Background noise mixed into the recordings decoded (not those enrolled from, said in a quiet room): \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
+    @Flag(help: "Print every item heard, with its fit, not only the misses, and each recording learned from with how well it fits its words.") var details = false
+    @Option(help: "Background noise mixed into the recordings decoded, and with --from-heard into those learned from, as they were heard (enrollment phrases are said in a quiet room): \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Flag(help: "Learn each voice as the assistant learns it from readings confirmed as heard: from the speaker's first --count recordings heard right without a voice (the assistant's first is \(ConfirmedSpeech.minimumToLearn)), with the words heard; enrollment phrases are left out.")
@@ -59,7 +59,11 @@ struct BenchEnrollment: ParsableCommand {
                 : try { let (learning, testing) = VoiceEnrollment.split(own, count: corpus.count)
                         return (learning, testing, try general.decode(testing).tally) }()
             enrollment.beginVoice()
-            let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses || details)
+            // Learned in use, a voice is learned from the audio as it was heard, noise and all.
+            let place = Dictionary(uniqueKeysWithValues: own.enumerated().map { ($1.line, $0) })
+            let asHeard = { (item: CorpusItem) in try general.heardAudio(of: item, at: place[item.line]!) }
+            let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment,
+                                                 tellLeftOut: misses || details, tellTaken: details, heard: fromHeard ? asHeard : nil)
             let started = Date()
             let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker),
                                              band: band(of: enrolling), source: fromHeard ? .confirmedSpeech : .enrollment)

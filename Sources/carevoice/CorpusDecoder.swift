@@ -66,19 +66,26 @@ struct CorpusDecoder {
         }
     }
 
+    /// The recording as it is heard when it is item `index` of those decoded: with the noise
+    /// mixed in, if any (the same noise each time for the same place).
+    func heardAudio(of item: CorpusItem, at index: Int) throws -> PCMAudio {
+        let audio = try WAVFile.read(item.file)
+        guard let (color, snr) = noise else { return audio }
+        return NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1))
+    }
+
     func decode(_ items: [CorpusItem]) throws -> Run {
         var run = Run()
         // Enrollment phrases are for learning a voice (`bench enrollment`), not tests.
         for (index, item) in items.enumerated() where item.kind != .enroll {
-            var audio: PCMAudio
+            let audio: PCMAudio
             do {
-                audio = try WAVFile.read(item.file)
+                audio = try heardAudio(of: item, at: index)
             } catch {
                 run.tally.add(item.kind, speaker: item.speaker, right: false)
                 Console.line("UNREADABLE line \(item.line) \(item.file.lastPathComponent): \(describe(error, book))")
                 continue
             }
-            if let (color, snr) = noise { audio = NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1)) }
             let context = judge.context(for: item.kind, expected: item.expected)
             var conditions = AudioConditions.of(audio, heardAs: band)
             if let background { conditions.background = background }
@@ -104,12 +111,18 @@ struct CorpusDecoder {
             run.items.append((item, heard, right))
             if printing == .every || (!right && printing == .misses) {
                 // Every item's background, to calibrate `AudioBackground.noisyBelowDB`.
-                let snr = printing == .every ? AudioBackground.signalToNoise(audio).map { String(format: "; speech %.0f dB above the pauses", $0) } ?? "" : ""
+                let snr = printing == .every ? backgroundNote(audio) : ""
                 Console.line("\(right ? "ok  " : "MISS") \(item.file.lastPathComponent) (\(item.kind.rawValue) \(item.expected)): heard \(described.isEmpty ? "nothing" : described.joined(separator: ", "))\(snr)\(conditions.background == .noisy ? " (noisy)" : "")")
             }
         }
         return run
     }
+}
+
+/// How far a recording's speech is above its pauses (`AudioBackground.signalToNoise`), to
+/// follow a line of details; "" when it measures nothing.
+func backgroundNote(_ audio: PCMAudio) -> String {
+    AudioBackground.signalToNoise(audio).map { String(format: "; speech %.0f dB above the pauses", $0) } ?? ""
 }
 
 /// Right out of how many, overall, per kind and per speaker.

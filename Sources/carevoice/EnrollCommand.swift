@@ -99,8 +99,10 @@ func band(of items: [CorpusItem]) -> AudioBand {
 
 /// Each corpus recording checked against the words it says: those that sound like them, ready
 /// to learn from (`carevoice enroll --manifest`, `bench enrollment`).
+/// `heard` gives a recording as it was heard, when that was not as it is (noise mixed in).
 func clearRecordings(_ items: [CorpusItem], manifest: String, env: AppEnvironment, enrollment: VoiceEnrollment,
-                     tellLeftOut: Bool) throws -> [VoiceAdapter.Utterance] {
+                     tellLeftOut: Bool, tellTaken: Bool = false,
+                     heard: ((CorpusItem) throws -> PCMAudio)? = nil) throws -> [VoiceAdapter.Utterance] {
     var utterances: [VoiceAdapter.Utterance] = []
     for item in items {
         guard let words = VoiceEnrollment.words(for: item, table: env.table) else {
@@ -110,11 +112,16 @@ func clearRecordings(_ items: [CorpusItem], manifest: String, env: AppEnvironmen
             throw CommandFailure("\(manifest) line \(item.line): I don't know how to pronounce \(word)")
         }
         let audio: PCMAudio
-        do { audio = try WAVFile.read(item.file) } catch {
+        do { audio = try heard?(item) ?? WAVFile.read(item.file) } catch {
             throw CommandFailure(env.phrasebook.text(.audioFileError, ["path": item.file.path, "reason": describe(error, env.phrasebook)]))
         }
         switch try enrollment.take(audio, words: words) {
-        case .usable(let utterance, _): utterances.append(utterance)
+        case .usable(let utterance, let fit):
+            utterances.append(utterance)
+            if tellTaken {
+                Console.line(String(format: "learned from line %d %@: \"%@\" (fit %.1f)", item.line, item.file.lastPathComponent,
+                                    words.joined(separator: " "), fit) + backgroundNote(audio))
+            }
         case .unclear(let fit) where tellLeftOut:
             Console.line("left out line \(item.line) \(item.file.lastPathComponent): does not sound like \"\(words.joined(separator: " "))\""
                          + (fit.map { String(format: " (fit %.1f)", $0) } ?? " (nothing heard)"))

@@ -285,12 +285,14 @@ import Testing
 
     /// `bench enrollment --from-heard` learns each voice as the assistant does from confirmed
     /// readings: from the first recordings heard right without a voice, never from the enrollment
-    /// phrases, and tests the rest (those learned from are not counted either way).
+    /// phrases, and tests the rest (those learned from are not counted either way). In noise it
+    /// learns from them as they were heard, noise and all, as the assistant keeps them.
     @Test func aVoiceIsBenchedAsLearnedFromWhatWasHeardRight() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (manifest, scored) = try enrollmentCorpus(readings: 6, voice: "en-us", in: dir)
-        let run = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--data-dir", dir.path, "--from-heard", "--count", "5"])
+        let bench = ["bench", "enrollment", "--manifest", manifest, "--data-dir", dir.path, "--from-heard", "--count", "5", "--details"]
+        let run = try CLI.run(bench)
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.firstMatch(of: #/speaker en-us: enrolled (\d+)\/(\d+), tested (\d+):/#), "\(run.stdout)")
         #expect(Int(line.2) == 5, "five heard right to learn from: \(run.stdout)")
@@ -299,6 +301,19 @@ import Testing
         #expect(run.stdout.contains("without enrollment: "), "\(run.stdout)")
         #expect(run.stdout.firstMatch(of: #/without enrollment: \d+\/(\d+)/#).map { Int($0.1) == scored - 5 } == true, "\(run.stdout)")
         #expect(run.stdout.contains("learned from: the first 5 recordings of each speaker heard right, with the words heard"))
+
+        /// How far above its pauses the speech of each recording learned from was, where measured.
+        func learnedFromBackgrounds(_ output: String) -> (learned: Int, measured: [Int]) {
+            let lines = output.split(separator: "\n").filter { $0.hasPrefix("learned from line ") }
+            return (lines.count, lines.compactMap { $0.firstMatch(of: #/speech (-?\d+) dB above the pauses/#).flatMap { Int($0.1) } })
+        }
+        let quiet = learnedFromBackgrounds(run.stdout)
+        #expect(quiet.learned == Int(line.1), "\(run.stdout)")
+        #expect(!quiet.measured.isEmpty && quiet.measured.allSatisfy { $0 >= 20 }, "learned as said: \(quiet)")
+        let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "5"])
+        #expect(noisy.status == 0, "\(noisy.stderr)")
+        let heard = learnedFromBackgrounds(noisy.stdout)
+        #expect(!heard.measured.isEmpty && heard.measured.allSatisfy { $0 < 12 }, "learned as heard, in the noise: \(noisy.stdout)")
     }
 
     /// bench enrollment learns each voice from its enrollment phrases (not from what it then
