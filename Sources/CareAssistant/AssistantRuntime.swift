@@ -345,19 +345,25 @@ public final class AssistantRuntime {
     private func noteHeard(_ utterance: HeardUtterance) {
         guard configuration.confirmedSpeech != nil, configuration.settings.learnsVoiceFromReadings,
               case .glucose = UtteranceParser(table: configuration.phrasebook.table).parse(utterance.text) else { return }
-        lastHeardReading = ConfirmedSpeech.keeps(fit: utterance.fit) ? utterance : nil
+        lastHeardReading = utterance
     }
 
-    /// Keeps the last utterance heard as a reading when the reading about to be saved is exactly
-    /// what it said (not edited, nothing added after the read-back): its words are then right.
+    /// Keeps the last utterance heard as a reading when the reading about to be saved is what it
+    /// said (nothing added after the read-back), so that its words are known: those heard, if it
+    /// was not heard as a guess (`ConfirmedSpeech.keeps(fit:)`), since a yes can be given to a
+    /// wrong read-back; or, when the person corrected its number on the editable line, those
+    /// heard with the number as saved (`ConfirmedSpeech.wordsSaid`).
     private func keepIfSavedAsHeard() {
         guard let heard = lastHeardReading, let kept = configuration.confirmedSpeech,
-              case .confirming(let pending)? = (conversation as? Dialog)?.state,
-              case .glucose(let said) = UtteranceParser(table: configuration.phrasebook.table).parse(heard.text),
-              said == pending.draft else { return }
+              case .confirming(let pending)? = (conversation as? Dialog)?.state else { return }
+        let table = configuration.phrasebook.table
+        guard case .glucose(let said) = UtteranceParser(table: table).parse(heard.text),
+              said != pending.draft || ConfirmedSpeech.keeps(fit: heard.fit),
+              let words = ConfirmedSpeech.wordsSaid(heard: heard.text, heardAs: said, saved: pending.draft,
+                                                    numbers: NumberWords(table.numbers)) else { return }
         lastHeardReading = nil
         do {
-            try kept.keep(heard.audio, words: VoiceEnrollment.words(heard.text))
+            try kept.keep(heard.audio, words: words)
             if var dialog = conversation as? Dialog {
                 dialog.keepsVoiceRecordings = true
                 conversation = dialog

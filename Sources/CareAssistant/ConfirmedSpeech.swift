@@ -1,3 +1,4 @@
+import CareLanguage
 import CareSpeech
 import CareStore
 import Foundation
@@ -96,6 +97,32 @@ public struct ConfirmedSpeech {
     public static func keeps(fit: Double?) -> Bool {
         guard let fit else { return false }
         return fit >= SpeechAcceptance.confidentFit
+    }
+
+    /// The words of a reading heard as `heard` (understood as `heardAs`) and saved as `saved`,
+    /// to keep with its recording: the words heard when it was saved as heard; when only its
+    /// number differs (the person corrected it on the editable line), the words heard with that
+    /// number said as saved. Nil when more than the number changed, or the words heard hold no
+    /// number or more than one; and in a language whose numbers are not words of their own.
+    /// The recording is checked against these words again before a voice is learned from it.
+    public static func wordsSaid(heard: String, heardAs: GlucoseDraft, saved: GlucoseDraft, numbers: NumberWords) -> [String]? {
+        let words = VoiceEnrollment.words(heard)
+        if heardAs == saved { return words }
+        var corrected = heardAs
+        corrected.number = saved.number
+        guard corrected == saved, !numbers.isChinese else { return nil }
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index < words.count {
+            if let (_, consumed) = numbers.parse(words[index...]), consumed > 0 {
+                spans.append(index..<index + consumed)
+                index += consumed
+            } else {
+                index += 1
+            }
+        }
+        guard spans.count == 1, let span = spans.first else { return nil }
+        return Array(words[..<span.lowerBound]) + VoiceEnrollment.words(numbers.spell(saved.number)) + Array(words[span.upperBound...])
     }
 
     /// Readings confirmed before a voice is first learned from them (the 12 measured above).

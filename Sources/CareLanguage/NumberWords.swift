@@ -13,6 +13,9 @@ public struct NumberWords: Sendable {
         chinese = table.system == .chinese ? .mandarin : nil
     }
 
+    /// Whether numbers are said in Chinese characters, by their rules.
+    public var isChinese: Bool { chinese != nil }
+
     /// All words that can appear inside a spoken number.
     public var vocabulary: Set<String> {
         if let chinese {

@@ -1,3 +1,4 @@
+import CareLanguage
 import CareSpeech
 import Foundation
 import Testing
@@ -27,6 +28,35 @@ import Testing
         #expect(ConfirmedSpeech.keeps(fit: 3))
         #expect(!ConfirmedSpeech.keeps(fit: SpeechAcceptance.confidentFit - 0.1))
         #expect(!ConfirmedSpeech.keeps(fit: nil))
+    }
+
+    /// A reading saved as heard keeps the words heard; one whose number the person corrected keeps
+    /// them with the number said as saved; one changed in more than its number, or whose words
+    /// hold two numbers, or said in Chinese, keeps none.
+    @Test func aCorrectedReadingIsKeptWithItsNumberAsSaved() {
+        let numbers = NumberWords(english.numbers), chineseNumbers = NumberWords(chinese.numbers)
+        func said(_ heard: String, _ heardAs: GlucoseDraft, savedAs saved: GlucoseDraft, _ numbers: NumberWords) -> String? {
+            ConfirmedSpeech.wordsSaid(heard: heard, heardAs: heardAs, saved: saved, numbers: numbers)?.joined(separator: " ")
+        }
+        let eightFive = GlucoseDraft(number: "8.5", tag: .beforeBreakfast)
+        let sixFive = GlucoseDraft(number: "6.5", tag: .beforeBreakfast)
+        #expect(said("Glucose eight point five before breakfast", eightFive, savedAs: eightFive, numbers)
+                == "glucose eight point five before breakfast")
+        #expect(said("glucose eight point five before breakfast", eightFive, savedAs: sixFive, numbers)
+                == "glucose six point five before breakfast")
+        #expect(said("my sugar was one hundred twenty", GlucoseDraft(number: "120"), savedAs: GlucoseDraft(number: "7"), numbers)
+                == "my sugar was seven")
+        // The meal was corrected too: what was said of it is not known.
+        #expect(said("glucose eight point five before breakfast", eightFive,
+                     savedAs: GlucoseDraft(number: "6.5", tag: .afterBreakfast), numbers) == nil)
+        let atEleven = GlucoseDraft(number: "18", time: TimeExpression(day: .today, hour: 23, minute: 40))
+        var corrected = atEleven
+        corrected.number = "8"
+        #expect(said("tonight at eleven forty glucose was eighteen", atEleven, savedAs: atEleven, numbers)
+                == "tonight at eleven forty glucose was eighteen")
+        #expect(said("tonight at eleven forty glucose was eighteen", atEleven, savedAs: corrected, numbers) == nil)
+        #expect(said("血糖 八 点 五", GlucoseDraft(number: "8.5"), savedAs: GlucoseDraft(number: "8.5"), chineseNumbers) == "血糖 八 点 五")
+        #expect(said("血糖 八 点 五", GlucoseDraft(number: "8.5"), savedAs: GlucoseDraft(number: "6.5"), chineseNumbers) == nil)
     }
 
     /// Each recording comes back with its words, oldest first; beyond `kept` the oldest go; forget

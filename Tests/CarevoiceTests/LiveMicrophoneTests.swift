@@ -45,6 +45,26 @@ import Testing
         #expect(try readings(in: dir).map(\.mmolPerL) == [7.2, 7.2])
     }
 
+    /// A reading heard from the microphone whose number the person corrects on the line is saved
+    /// as corrected, and its recording is kept to learn the voice from with the words said: those
+    /// heard, with the number as saved.
+    @Test func aReadingCorrectedOnTheLineIsKeptWithItsNumberAsSaved() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try CLI.onboard(dir)
+        let microphone = LiveSession.silence(1) + (try LiveSession.speech("glucose seven point two before breakfast")) + LiveSession.silence(8)
+        let session = try LiveSession(dataDirectory: dir, microphone: microphone)
+        #expect(session.microphoneOpened(), "the microphone was never opened")
+        session.waitFor(seconds: 60) { $0.contains("Heard: glucose 7.2 before breakfast") }
+        session.type("glucose 6.5 before breakfast\n")
+        session.waitFor { $0.contains("Saved: 6.5") }
+        let transcript = session.finish(typing: "quit\n")
+        #expect(session.exitedCleanly, "\(transcript)")
+        #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
+        #expect(try readings(in: dir).map(\.mmolPerL) == [6.5], "\(transcript)")
+        #expect(confirmedSpeech(in: dir) == ["glucose six point five before breakfast"], "\(transcript)")
+    }
+
     /// "Add a diary note" to the microphone, then the note by free dictation (Debian's general
     /// English language model): what was recognised is shown, a corrected line is typed, and the
     /// corrected text is what is saved.

@@ -32,6 +32,15 @@ struct ReadingJSON: Decodable {
     var source: String
 }
 
+/// The words of each confirmed reading kept to learn the voice from, oldest first.
+func confirmedSpeech(in dataDir: URL) -> [String] {
+    let folder = dataDir.appendingPathComponent("confirmed-speech")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap {
+        try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+    }
+}
+
 func readings(in dataDir: URL) throws -> [ReadingJSON] {
     let result = try CLI.run(["readings", "--data-dir", dataDir.path, "--json"])
     return try JSONDecoder().decode([ReadingJSON].self, from: Data(result.stdout.utf8))

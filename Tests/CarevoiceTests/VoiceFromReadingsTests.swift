@@ -5,13 +5,6 @@ import Testing
 /// The assistant learns the person's voice from the readings they confirm as heard
 /// (`ConfirmedSpeech`): through `--audio-in`, with the real recognizer and sphinxtrain.
 @Suite(.serialized) struct VoiceFromReadingsTests {
-    private func kept(_ dir: URL) -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("confirmed-speech").path)) ?? []
-        return files.filter { $0.hasSuffix(".txt") }.sorted().compactMap {
-            try? String(contentsOf: dir.appendingPathComponent("confirmed-speech/\($0)"), encoding: .utf8)
-        }
-    }
-
     /// Twelve readings confirmed as heard: when the session ends the voice is learned from them,
     /// said so, and stored as learned from confirmed speech.
     @Test func twelveConfirmedReadingsTeachTheVoiceWhenTheSessionEnds() throws {
@@ -27,7 +20,7 @@ import Testing
         let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try readings(in: dir).count == 12, "\(run.stdout)")
-        #expect(kept(dir).count == 12)
+        #expect(confirmedSpeech(in: dir).count == 12)
         #expect(run.stdout.contains("I am learning your voice from the 12 readings you confirmed"), "\(run.stdout)")
         #expect(run.stdout.contains("From your next session I hear you with the voice learned from 12 readings"), "\(run.stdout)")
         let record = try String(contentsOf: dir.appendingPathComponent("voice/voice.json"), encoding: .utf8)
@@ -48,7 +41,7 @@ import Testing
         let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try readings(in: dir).count == 2, "\(run.stdout)")
-        #expect(kept(dir) == ["glucose seven point two after lunch"], "\(run.stdout)")
+        #expect(confirmedSpeech(in: dir) == ["glucose seven point two after lunch"], "\(run.stdout)")
         #expect(!run.stdout.contains("learning your voice"), "\(run.stdout)")
 
         // With voice learning turned off, a reading confirmed as heard keeps nothing.
@@ -57,7 +50,7 @@ import Testing
         let again = try Session.wav(["glucose five point one before lunch", "yes"], in: dir)
         let unkept = try CLI.run(["--audio-in", again.path, "--no-speech", "--data-dir", dir.path])
         #expect(try readings(in: dir).count == 3, "\(unkept.stdout)")
-        #expect(kept(dir) == ["glucose seven point two after lunch"], "\(unkept.stdout)")
+        #expect(confirmedSpeech(in: dir) == ["glucose seven point two after lunch"], "\(unkept.stdout)")
 
         let forget = try Session.wav(["forget my voice", "yes"], in: dir)
         let forgot = try CLI.run(["--audio-in", forget.path, "--no-speech", "--data-dir", dir.path])
