@@ -182,9 +182,7 @@ public struct RecognitionJudge: Sendable {
             return answers.phoneNumber(text) == String(digit)
         case .reading(let value, let unit, let tag):
             guard case .glucose(let draft) = parser.parse(text) else { return false }
-            guard case .level(_, let heardUnit) = GlucoseUnitInference.interpret(draft.value, explicit: draft.unit,
-                                                                                 preferred: preferredUnit) else { return false }
-            return abs(draft.value - value) < 1e-9 && heardUnit == unit && draft.tag == tag
+            return isReading(draft, value: value, unit: unit, tag: tag)
         case .command(let command):
             switch command {
             case .help, .emergency: return parser.parse(text) == .emergency
@@ -197,5 +195,24 @@ public struct RecognitionJudge: Sendable {
         case .nothing:
             return false
         }
+    }
+
+    private func isReading(_ draft: GlucoseDraft, value: Double, unit: GlucoseUnit, tag: MealTag?) -> Bool {
+        guard case .level(_, let heardUnit) = GlucoseUnitInference.interpret(draft.value, explicit: draft.unit,
+                                                                             preferred: preferredUnit) else { return false }
+        return abs(draft.value - value) < 1e-9 && heardUnit == unit && draft.tag == tag
+    }
+
+    /// The words a reading heard wrong is kept with once the person corrects its number on the
+    /// editable line (`ConfirmedSpeech.wordsSaid`): when one utterance was heard and only its
+    /// number was wrong. Nil otherwise, and for items that are not readings.
+    public func correctedWords(heard: [String], kind: CorpusItem.Kind, expected: String) -> [String]? {
+        guard heard.count == 1, case .reading(let value, let unit, let tag)? = ExpectedOutcome(kind, expected),
+              let number = expected.split(separator: " ").first.map(String.init),
+              case .glucose(let draft) = parser.parse(heard[0]) else { return nil }
+        var corrected = draft
+        corrected.number = number
+        guard isReading(corrected, value: value, unit: unit, tag: tag) else { return nil }
+        return ConfirmedSpeech.wordsSaid(heard: heard[0], heardAs: draft, saved: corrected, numbers: NumberWords(table.numbers))
     }
 }

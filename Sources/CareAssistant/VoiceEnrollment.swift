@@ -237,12 +237,21 @@ extension VoiceEnrollment {
     /// What the assistant would learn a speaker's voice from in use (`ConfirmedSpeech`), given
     /// their recordings as heard without a voice: the first `count` heard right as one utterance
     /// (each expected value in turn; readings, digits, commands, never an unrelated sentence,
-    /// which is right when nothing is heard), each with the words heard as its text.
-    public static func heardRight(_ decoded: [(item: CorpusItem, heard: [String], right: Bool)], count: Int) -> [CorpusItem] {
+    /// which is right when nothing is heard), each with the words heard as its text; and, given
+    /// `corrected`, those heard wrong that it gives words for (a reading whose number the person
+    /// corrected), with those words.
+    public static func heardRight(_ decoded: [(item: CorpusItem, heard: [String], right: Bool)], count: Int,
+                                  corrected: ((CorpusItem, [String]) -> [String]?)? = nil) -> [CorpusItem] {
         let right = decoded.compactMap { decoded -> CorpusItem? in
-            guard decoded.right, decoded.item.kind != .reject, decoded.heard.count == 1 else { return nil }
+            guard decoded.item.kind != .reject, decoded.heard.count == 1 else { return nil }
             var item = decoded.item
-            item.text = decoded.heard[0]
+            if decoded.right {
+                item.text = decoded.heard[0]
+            } else if let words = corrected?(decoded.item, decoded.heard) {
+                item.text = words.joined(separator: " ")
+            } else {
+                return nil
+            }
             return item
         }
         return balancedSelection(right, count: count)

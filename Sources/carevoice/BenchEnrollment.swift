@@ -23,10 +23,13 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Flag(help: "Learn each voice as the assistant learns it from readings confirmed as heard: from the speaker's first --count recordings heard right without a voice (the assistant's first is \(ConfirmedSpeech.minimumToLearn)), with the words heard; enrollment phrases are left out.")
     var fromHeard = false
+    @Flag(help: "With --from-heard, learn also from the readings heard wrong only in their number, as the person corrects them on the line: with the words heard and the number as saved.")
+    var corrected = false
 
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
+        if corrected && !fromHeard { throw ValidationError("--corrected goes with --from-heard") }
     }
 
     func run() throws {
@@ -80,7 +83,10 @@ struct BenchEnrollment: ParsableCommand {
             guard let without = before.byKind[kind], let with = after.byKind[kind] else { continue }
             Console.line("\(kind.rawValue): \(without.line) -> \(with.line)")
         }
-        if fromHeard { Console.line("learned from: the first \(corpus.count) recordings of each speaker heard right, with the words heard") }
+        if fromHeard {
+            Console.line("learned from: the first \(corpus.count) recordings of each speaker heard right, with the words heard"
+                         + (corrected ? ", or heard wrong only in a reading's number, with the number as corrected" : ""))
+        }
         Console.line("without enrollment: \(before.total.line)")
         Console.line("enrollment: \(after.total.right)/\(after.total.count) correct (\(after.total.percent))")
     }
@@ -92,7 +98,9 @@ extension BenchEnrollment {
     /// voice.
     func heardRight(_ own: [CorpusItem], by general: CorpusDecoder) throws -> (learning: [CorpusItem], testing: [CorpusItem], without: Tally) {
         let heard = try general.decode(own).items
-        let learning = VoiceEnrollment.heardRight(heard, count: corpus.count)
+        let learning = VoiceEnrollment.heardRight(heard, count: corpus.count, corrected: !corrected ? nil : { item, heard in
+            general.judge.correctedWords(heard: heard, kind: item.kind, expected: item.expected)
+        })
         let learned = Set(learning.map(\.line))
         var without = Tally()
         for decoded in heard where !learned.contains(decoded.item.line) {

@@ -36,6 +36,22 @@ import Testing
         #expect(throws: ManifestError(description: message)) { try CorpusManifest.parse(text, directory: dir) }
     }
 
+    /// A reading heard wrong only in its number is learned from as the person corrects it: the
+    /// words heard, the number as expected. Wrong in more than that, or not one utterance, or
+    /// not a reading: nothing.
+    @Test func aReadingWrongOnlyInItsNumberIsLearnedFromAsCorrected() {
+        func words(_ heard: [String], _ kind: CorpusItem.Kind = .reading, _ expected: String) -> String? {
+            judge.correctedWords(heard: heard, kind: kind, expected: expected)?.joined(separator: " ")
+        }
+        #expect(words(["glucose eight point five before breakfast"], .reading, "6.5 mmol/L before-breakfast")
+                == "glucose six point five before breakfast")
+        #expect(words(["sugar one hundred forty"], .reading, "114 mg/dL") == "sugar one hundred fourteen")
+        #expect(words(["glucose eight point five after breakfast"], .reading, "6.5 mmol/L before-breakfast") == nil)
+        #expect(words(["glucose eight point five"], .reading, "6.5 mmol/L before-breakfast") == nil)
+        #expect(words(["glucose eight point five", "before breakfast"], .reading, "6.5 mmol/L before-breakfast") == nil)
+        #expect(words(["eight"], .digit, "6") == nil)
+    }
+
     @Test func readingsMustMatchValueUnitAndTag() {
         #expect(judge.isRight(heard: ["glucose six point five before breakfast"], kind: .reading, expected: "6.5 mmol/L before-breakfast"))
         // No unit said: the setting's unit, or mg/dL where mmol/L is implausible.

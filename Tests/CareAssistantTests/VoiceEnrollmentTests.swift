@@ -25,6 +25,13 @@ import CareLanguage
         #expect(learning.map(\.line) == [5, 7])
         #expect(learning.map(\.text) == ["seven", "sugar one hundred twenty"])
         #expect(VoiceEnrollment.heardRight(decoded, count: 9).map(\.line) == [5, 7, 6])
+
+        // A reading the person corrected comes with the words it is given, in its place.
+        let corrected = VoiceEnrollment.heardRight(decoded, count: 9) { item, heard in
+            item.line == 2 ? ["glucose", "six", "point", "five"] : nil
+        }
+        #expect(corrected.map(\.line) == [2, 5, 7, 6])
+        #expect(corrected.first?.text == "glucose six point five")
     }
 
     /// FSDD lists a speaker's takes digit by digit: twenty must be two of each digit.

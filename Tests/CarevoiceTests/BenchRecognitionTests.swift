@@ -310,8 +310,12 @@ import Testing
         let quiet = learnedFromBackgrounds(run.stdout)
         #expect(quiet.learned == Int(line.1), "\(run.stdout)")
         #expect(!quiet.measured.isEmpty && quiet.measured.allSatisfy { $0 >= 20 }, "learned as said: \(quiet)")
-        let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "5"])
+        // In noise more is misheard: readings wrong only in their number are learned from as corrected.
+        let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "5", "--corrected"])
         #expect(noisy.status == 0, "\(noisy.stderr)")
+        #expect(noisy.stdout.contains("heard right, with the words heard, or heard wrong only in a reading's number, with the number as corrected"))
+        let alone = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--corrected"])
+        #expect(alone.status != 0 && alone.stderr.contains("--corrected goes with --from-heard"), "\(alone.stderr)")
         let heard = learnedFromBackgrounds(noisy.stdout)
         #expect(!heard.measured.isEmpty && heard.measured.allSatisfy { $0 < 12 }, "learned as heard, in the noise: \(noisy.stdout)")
     }
