@@ -1,3 +1,4 @@
+import CareSpeech
 import CareTestSupport
 import Foundation
 import Testing
@@ -27,6 +28,30 @@ import Testing
         #expect(record.contains("\"confirmedSpeech\""), "\(record)")
         let status = try CLI.run(["enroll", "--status", "--data-dir", dir.path])
         #expect(status.stdout.contains("12"), "\(status.stdout)")
+    }
+
+    /// With voice learning turned off, a session that ends with 12 confirmed readings kept from
+    /// before learns nothing from them.
+    @Test func withVoiceLearningOffNoVoiceIsLearnedFromReadingsKeptBefore() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let folder = dir.appendingPathComponent("confirmed-speech")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sentence = "glucose six point five before breakfast"
+        let audio = Resampler.resample(try SpokenFixtures.say(sentence), to: 16000)
+        for index in 1...12 {
+            let name = String(format: "%06d", index)
+            try WAVFile.write(audio, to: folder.appendingPathComponent("\(name).wav"))
+            try sentence.write(to: folder.appendingPathComponent("\(name).txt"), atomically: true, encoding: .utf8)
+        }
+        #expect(confirmedSpeech(in: dir).count == 12)
+        let off = try CLI.run(["settings", "set", "voice-learning", "off", "--yes", "--data-dir", dir.path])
+        #expect(off.status == 0, "\(off.stderr)")
+        let wav = try Session.wav(["goodbye"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("learning your voice"), "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice/voice.json").path))
     }
 
     /// Only a reading saved exactly as it was heard is kept: one whose meal was said after its
