@@ -353,7 +353,7 @@ public final class AssistantRuntime {
     /// was not heard as a guess (`ConfirmedSpeech.keeps(fit:)`), since a yes can be given to a
     /// wrong read-back; or, when the person corrected its number on the editable line, those
     /// heard with the number as saved (`ConfirmedSpeech.wordsSaid`).
-    private func keepIfSavedAsHeard() {
+    private func keepConfirmedSpeech() {
         guard let heard = lastHeardReading, let kept = configuration.confirmedSpeech,
               case .confirming(let pending)? = (conversation as? Dialog)?.state else { return }
         let table = configuration.phrasebook.table
@@ -508,7 +508,7 @@ public final class AssistantRuntime {
                 // switches grammar between utterances; a recording switches in runRecording.
                 microphone?.listen(context)
             case .save(let reading):
-                keepIfSavedAsHeard()
+                keepConfirmedSpeech()
                 save(reading)
             case .saveOnboarding(let result):
                 saveOnboarding(result)
