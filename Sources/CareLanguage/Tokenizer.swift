@@ -12,6 +12,15 @@ import Foundation
 /// input method produced. Full-width letters and digits (６．５) are read as their
 /// ASCII forms, and Chinese punctuation separates like its Western counterpart.
 public enum Tokenizer {
+    /// Whether the dot at `index` is one of two or more in a row with a digit on each side.
+    private static func isInDotRunBetweenDigits(_ chars: [Character], at index: Int) -> Bool {
+        var start = index, end = index
+        while start > 0, chars[start - 1] == "." { start -= 1 }
+        while end + 1 < chars.count, chars[end + 1] == "." { end += 1 }
+        guard end > start, start > 0, end + 1 < chars.count else { return false }
+        return chars[start - 1].isNumber && chars[end + 1].isNumber
+    }
+
     static func tokens(_ text: String) -> [String] {
         let chars = Array(text.lowercased()).map(halfWidth)
         var out = ""
@@ -22,8 +31,10 @@ public enum Tokenizer {
             switch c {
             case ".":
                 // A decimal point survives (also a leading one: ".8"); a full stop or the dots of "a.m." do not.
+                // Dots doubled between digits ("6..5") stay, so that no number is read from a typo.
                 let startsNumber = (next?.isNumber ?? false) && !(prev?.isLetter ?? false)
-                out.append(betweenDigits || startsNumber ? "." : (next == nil || next == " " ? " " : ""))
+                let doubledInNumber = Self.isInDotRunBetweenDigits(chars, at: i)
+                out.append(betweenDigits || startsNumber || doubledInNumber ? "." : (next == nil || next == " " ? " " : ""))
             case ",":
                 out.append(betweenDigits ? "." : " ")
             case ":", "-":

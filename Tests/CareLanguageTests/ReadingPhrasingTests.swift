@@ -54,6 +54,7 @@ let phrasings: [Phrasing] = [
     Phrasing("glucose 6,5", "6.5"),
     Phrasing("glucose 6.5.", "6.5"),
     Phrasing("glucose 6.5mmol", "6.5", mmol),
+    Phrasing("glucose 6.5...", "6.5"),
     Phrasing("glucose 6 point 5", "6.5"),
     Phrasing("six point zero five", "6.05"),
     Phrasing("six point oh five", "6.05"),
@@ -224,6 +225,8 @@ let phrasings: [Phrasing] = [
         "I have three cats", "glucose", "hello there", "six point five and seven", "glucose 6.5 7.2",
         "glucose 6.5 before breakfast after dinner", "what time is it", "", "   ", "the weather is nice at seven",
         "glucose 6.5 mmol mg/dl", "at seven",
+        // A doubled point is a typo: 6.5, 65 or 6.55 is not guessed.
+        "glucose 6..5 before breakfast", "glucose 7...2", "6..5",
     ])
     func isNotTakenForAReading(_ text: String) {
         #expect(parser.parse(text) == .unknown)
