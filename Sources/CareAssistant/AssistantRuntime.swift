@@ -340,8 +340,9 @@ public final class AssistantRuntime {
         }
     }
 
-    /// Remembers an utterance heard as a reading, the one a save may confirm; one heard as a
-    /// guess is forgotten (`ConfirmedSpeech.keeps(fit:)`).
+    /// Remembers an utterance heard as a reading, the one a save may confirm. One heard as a guess
+    /// is remembered too, in case its number is corrected; it is not kept if saved as heard
+    /// (`keepConfirmedSpeech`).
     private func noteHeard(_ utterance: HeardUtterance) {
         guard configuration.confirmedSpeech != nil, configuration.settings.learnsVoiceFromReadings,
               case .glucose = UtteranceParser(table: configuration.phrasebook.table).parse(utterance.text) else { return }
