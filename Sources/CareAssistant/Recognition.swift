@@ -366,9 +366,19 @@ public struct SpeechAcceptance: Sendable {
     /// -29.9 to -10.5: -17 catches 9 of those 10 and asks 1 of the 110 yeses again.
     public static let confidentYesFit = -17.0
 
+    /// Words whose sound swings less than this, in dB (`RecognitionResult.loudnessSwing`), were
+    /// forced onto a steady noise, not said: turned away in every state, calls for help too.
+    /// Pink noise that was there a second before synthetic recordings (`bench recognition
+    /// --noise pink --snr 10 --noise-around 1`, ec41 and hp45) was heard on its own as "bye" or
+    /// "help" 105 times, swinging 1.1-1.8 dB, most of them fitting above the floors. Words heard
+    /// right swung 3.0 dB and up (real FSDD digits, the lowest), 4.5 and up for calls for help
+    /// in pink noise at 5 dB (em61, eh63).
+    public static let minimumLoudnessSwing = 2.4
+
     /// How far the words fit the audio, in the state they were heard in. Emergency words are
     /// never doubted: help is given first. Without a measured fit the words stand.
     public func verdict(_ result: RecognitionResult, in context: ListeningContext) -> Verdict {
+        if let swing = result.loudnessSwing, swing < Self.minimumLoudnessSwing { return .notMeant }
         guard let fit = result.grammarFit, !result.text.isEmpty else { return .confident }
         let intent = parser.parse(result.text)
         let emergency = intent == .emergency

@@ -74,9 +74,13 @@ public enum NoiseMixer {
 
     /// The audio with noise added so that speech power over noise power is `snr` dB, speech power
     /// measured over speech frames only. Silent audio is returned as it is.
-    public static func mix(_ audio: PCMAudio, noise color: NoiseColor, snr: Double, seed: UInt64 = 1) -> PCMAudio {
+    /// - Parameter around: seconds of the noise alone added before and after the audio.
+    public static func mix(_ audio: PCMAudio, noise color: NoiseColor, snr: Double, seed: UInt64 = 1,
+                           around: Double = 0) -> PCMAudio {
         guard let speech = speechPower(audio) else { return audio }
         let gain = (speech / pow(10, snr / 10)).squareRoot()
+        let pause = [Int16](repeating: 0, count: Int((around * Double(audio.sampleRate)).rounded()))
+        let audio = PCMAudio(samples: pause + audio.samples + pause, sampleRate: audio.sampleRate)
         let noise = noise(color, count: audio.samples.count, seed: seed)
         var mixed = audio
         for i in mixed.samples.indices {

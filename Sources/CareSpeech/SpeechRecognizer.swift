@@ -27,6 +27,11 @@ public struct RecognitionResult: Sendable, Equatable {
     /// How long the recognised words themselves lasted, silence and padding left out (their
     /// frames in the grammar's alignment). nil when the fit was not measured.
     public var speechSeconds: Double?
+    /// How much the loudness of the utterance's sound varies where it is loud, in dB
+    /// (`SpeechRecognizer.loudnessSwing`): speech rises and falls with its syllables, a steady
+    /// noise (a fan, running water, a hiss) hardly at all, so words heard in the one swing far
+    /// more than words forced onto the other. Nil when nothing was recognised.
+    public var loudnessSwing: Double?
     /// The grammar it was decoded with: not always the one selected when it is delivered, since
     /// a grammar chosen mid-utterance applies to the next one.
     public var grammar: String
@@ -524,7 +529,7 @@ public final class SpeechRecognizer {
         startHearing()
         // One call: full_utt = 1 means "this block is the entire utterance".
         whole.withUnsafeBufferPointer { hear($0, wholeUtterance: true) }
-        var result = endUtterance()
+        var result = endUtterance(heard: whole)
         if configuration.keepsAudio { result.audio = whole }
         return result
     }
@@ -613,6 +618,44 @@ public final class SpeechRecognizer {
         }
         return (score, frames)
     }
+
+    /// `RecognitionResult.loudnessSwing`: how much the loudness of `audio` varies where it is
+    /// loud, in dB. Its 10 ms frames are pre-emphasized as the decoder's front end does (so the
+    /// slow rumble of a pink noise does not count as a swing); the loud stretch runs from the
+    /// first frame within `loudRangeDB` of the loudest to the last; and the swing is how far the
+    /// 90th percentile of the stretch's frame powers is above the 10th. Nil when the stretch is
+    /// shorter than `minimumSwingFrames`, or the audio silent.
+    static func loudnessSwing(of audio: [Int16], samplesPerFrame: Int) -> Double? {
+        guard samplesPerFrame > 0 else { return nil }
+        var powers: [Double] = []
+        var previous = 0.0, start = 0
+        while start + samplesPerFrame <= audio.count {
+            var sum = 0.0
+            for sample in audio[start..<(start + samplesPerFrame)] {
+                let emphasized = Double(sample) - preEmphasis * previous
+                previous = Double(sample)
+                sum += emphasized * emphasized
+            }
+            powers.append(sum / Double(samplesPerFrame))
+            start += samplesPerFrame
+        }
+        guard let loudest = powers.max(), loudest > 0 else { return nil }
+        let loud = loudest * pow(10, -loudRangeDB / 10)
+        guard let first = powers.firstIndex(where: { $0 >= loud }), let last = powers.lastIndex(where: { $0 >= loud }),
+              last - first + 1 >= minimumSwingFrames else { return nil }
+        // + 1: digital silence has no logarithm.
+        let stretch = powers[first...last].map { $0 + 1 }.sorted()
+        return 10 * log10(stretch[stretch.count * 9 / 10] / stretch[stretch.count / 10])
+    }
+
+    /// pocketsphinx's -alpha.
+    static let preEmphasis = 0.97
+    /// Frames this far under the loudest, or nearer, are the loud stretch: a word's quiet sounds
+    /// are within it, the near-silence before a noise begins is not.
+    static let loudRangeDB = 10.0
+
+    /// A loud stretch shorter than this (100 ms) has no swing worth measuring.
+    static let minimumSwingFrames = 10
 
     /// Audio used to calibrate the voice-activity detector's noise estimate at the start of a
     /// stream. The detector seeds its estimate from a single frame, so on a fresh decoder it
@@ -820,7 +863,7 @@ public final class SpeechRecognizer {
         let heardAsSaid = hearsUtterance
         var result: RecognitionResult
         if heardAsSaid && framesHeard >= Self.framesToLearnTheMean {
-            result = endUtterance()
+            result = endUtterance(heard: paddedLeadIn + utteranceAudio)
             framesHeard += Int(ps_get_n_frames(decoder))
             learnPaddingLevel(from: utteranceAudio)
             if configuration.keepsAudio { result.audio = paddedLeadIn + utteranceAudio }
@@ -842,7 +885,8 @@ public final class SpeechRecognizer {
     }
 
     /// Ends the utterance the decoders hear and reads the grammar's result (and its fit).
-    private func endUtterance() -> RecognitionResult {
+    /// - Parameter heard: the samples the decoders heard in it, for its loudness swing.
+    private func endUtterance(heard: [Int16]) -> RecognitionResult {
         stopHearing()
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
@@ -859,6 +903,9 @@ public final class SpeechRecognizer {
         var speech = 0.0, cpu = 0.0, wall = 0.0
         ps_get_utt_time(decoder, &speech, &cpu, &wall)
         var result = RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech, grammar: activeGrammar)
+        if !text.isEmpty {
+            result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: configuration.sampleRate / Int(Self.framesPerSecond))
+        }
         // Free words fit any sound somehow: no fit for a language model's.
         if fitDecoder != nil, !text.isEmpty, !languageModelNames.contains(activeGrammar) {
             result.speechSeconds = Double(Self.segments(decoder).wordFrames) / Self.framesPerSecond

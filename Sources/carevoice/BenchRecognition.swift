@@ -19,6 +19,8 @@ struct BenchRecognition: ParsableCommand {
     @Option(help: "Background noise mixed in: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Option(help: "Seconds of the noise alone before and after each recording, for a background that was there before the words (default 0: it starts and stops with the recording).")
+    var noiseAround = 0.0
     @Flag(help: "Print every item, not only the misses.") var details = false
     @Flag(help: "Print nothing per item.") var quiet = false
     @Option(help: "Turn away utterances whose grammar fit is below this, in every state and whatever they mean (default: each state's own, stricter for a reading where one is awaited), to calibrate it.")
@@ -41,6 +43,8 @@ struct BenchRecognition: ParsableCommand {
 
     func validate() throws {
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
+        if noiseAround != 0 && noise == nil { throw ValidationError("--noise-around needs --noise") }
+        if !(0...10).contains(noiseAround) { throw ValidationError("--noise-around must be from 0 to 10 seconds") }
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
         }
@@ -76,13 +80,16 @@ struct BenchRecognition: ParsableCommand {
         }
 
         let decoder = CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
-                                    noise: noise.flatMap { color in snr.map { (color, $0) } },
+                                    noise: noise.flatMap { color in snr.map { (color, $0) } }, noiseAround: noiseAround,
                                     grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
                                     eachFirstOfSession: firstOfSession, band: band, background: background)
         let run = try decoder.decode(items)
         let tally = run.tally
-        if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)) }
+        if let noise, let snr {
+            Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)
+                         + (noiseAround > 0 ? String(format: ", alone for %.1f s before and after each recording", noiseAround) : ""))
+        }
         if firstOfSession { Console.line("each recording heard as the first of a session") }
         if let frequencyScale { Console.line(String(format: "frequencies scaled by %.2f", frequencyScale)) }
         if run.noisy > 0 {

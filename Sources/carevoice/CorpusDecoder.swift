@@ -36,6 +36,9 @@ struct CorpusDecoder {
     let book: Phrasebook
     /// Background noise mixed in, at this SNR in dB.
     var noise: (NoiseColor, Double)?
+    /// Seconds of the noise alone before and after each recording: a background that was there
+    /// before the person spoke, rather than one that starts with their words.
+    var noiseAround = 0.0
     /// A grammar to decode every item with instead of its state's.
     var grammar: String?
     var printing: Printing = .misses
@@ -67,11 +70,12 @@ struct CorpusDecoder {
     }
 
     /// The recording as it is heard when it is item `index` of those decoded: with the noise
-    /// mixed in, if any (the same noise each time for the same place).
+    /// mixed in, if any (the same noise each time for the same place), and heard alone for
+    /// `noiseAround` seconds before and after it.
     func heardAudio(of item: CorpusItem, at index: Int) throws -> PCMAudio {
         let audio = try WAVFile.read(item.file)
         guard let (color, snr) = noise else { return audio }
-        return NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1))
+        return NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1), around: noiseAround)
     }
 
     func decode(_ items: [CorpusItem]) throws -> Run {
@@ -100,7 +104,8 @@ struct CorpusDecoder {
                 guard !result.text.isEmpty else { return }
                 let transcript = acceptance.transcript(result, in: context)
                 heard.append(transcript)
-                let fit = result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit"
+                let fit = (result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit")
+                    + (result.loudnessSwing.map { String(format: ", swing %.1f dB", $0) } ?? "")
                 described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
                 run.decodeTimes.append(result.decodingTime)
             }

@@ -141,6 +141,25 @@ import Testing
                 == .heard("glucose six point five"))
     }
 
+    /// Words that hardly swing in loudness were forced onto a steady noise: turned away however
+    /// well they fit, calls for help too. Without a swing measured the fit alone decides.
+    @Test func wordsForcedOntoASteadyNoiseAreTurnedAway() {
+        func heard(_ text: String, swing: Double?) -> RecognitionResult {
+            var result = self.heard(text, fit: 5)
+            result.loudnessSwing = swing
+            return result
+        }
+        let floor = SpeechAcceptance.minimumLoudnessSwing
+        for (text, context) in [("help", ListeningContext.reading), ("bye", .answer), ("glucose six point five", .reading)] {
+            #expect(acceptance.transcript(heard(text, swing: floor - 0.1), in: context) == "", "\(text)")
+            #expect(acceptance.transcript(heard(text, swing: floor), in: context) == text)
+            #expect(acceptance.transcript(heard(text, swing: nil), in: context) == text)
+        }
+        // Measured: steady noise heard as words swung up to 1.8 dB, words said at least 3.0.
+        #expect(acceptance.transcript(heard("help", swing: 1.8), in: .reading) == "")
+        #expect(acceptance.transcript(heard("eight", swing: 3.0), in: .question(.contactPhone)) == "eight")
+    }
+
     @Test func withoutAMeasuredFitTheTranscriptStands() {
         #expect(acceptance.transcript(heard("no", fit: nil), in: .reading) == "no")
         #expect(acceptance.transcript(heard("", fit: -90), in: .reading) == "")

@@ -32,6 +32,20 @@ import Testing
         #expect(abs(lagOneCorrelation(NoiseMixer.noise(.white, count: 48000, seed: 1))) < 0.05)
     }
 
+    /// A background that was there before the words: the noise alone before and after, at the
+    /// level the words alone decide.
+    @Test func theNoiseCanBeHeardAloneAroundTheAudio() throws {
+        let clean = Self.toneInSilence
+        let within = NoiseMixer.mix(clean, noise: .white, snr: 10, seed: 3)
+        let around = NoiseMixer.mix(clean, noise: .white, snr: 10, seed: 3, around: 0.5)
+        let pause = clean.sampleRate / 2
+        #expect(around.samples.count == clean.samples.count + 2 * pause)
+        func power(_ samples: ArraySlice<Int16>) -> Double { samples.reduce(0) { $0 + Double($1) * Double($1) } / Double(samples.count) }
+        let noiseAlone = power(around.samples[..<pause]), noiseWithin = power(within.samples[...]) - power(clean.samples[...])
+        #expect(abs(10 * log10(noiseAlone / noiseWithin)) < 0.5, "the noise before: \(noiseAlone), within: \(noiseWithin)")
+        #expect(power(around.samples[(around.samples.count - pause)...]) > noiseAlone / 2, "and after")
+    }
+
     @Test func silenceStaysSilent() {
         let silence = PCMAudio.silence(seconds: 1, sampleRate: 16000)
         #expect(NoiseMixer.mix(silence, noise: .white, snr: 10) == silence)

@@ -388,6 +388,56 @@ import Testing
         #expect(try fit(["-wip": "1e-4"]) != nil, "a fit with the setting tried")
     }
 
+    /// The loudness swing: how far the loudest tenth of the loud stretch's frames is above its
+    /// quietest tenth. A steady hiss barely swings, nor, once pre-emphasized as the decoder hears
+    /// it, does the slow rumble of pink noise; sound that comes and goes like syllables does.
+    @Test func aSteadyNoiseHardlySwingsAndSyllablesDo() throws {
+        func samples(_ color: NoiseColor, _ count: Int = 16000) -> [Int16] {
+            NoiseMixer.noise(color, count: count, seed: 3).map { Int16(($0 * 1000).rounded()) }
+        }
+        func swing(_ audio: [Int16]) -> Double? { SpeechRecognizer.loudnessSwing(of: audio, samplesPerFrame: 160) }
+        for color in NoiseColor.allCases {
+            let steady = try #require(swing(samples(color)))
+            #expect(steady < 2, "a steady \(color) noise swings \(steady) dB")
+        }
+        // The near-silence before a noise begins is not part of its loud stretch.
+        var quiet = [Int16](repeating: 0, count: 8000)
+        NoiseFloor.apply(to: &quiet)
+        #expect(try #require(swing(quiet + samples(.pink))) < 2)
+        // The same hiss, a third as loud in every other 100 ms: 9.5 dB between the two.
+        let syllables = samples(.white).enumerated().map { index, sample in (index / 1600) % 2 == 0 ? sample : sample / 3 }
+        let bursts = try #require(swing(syllables))
+        #expect(bursts > 8, "bursts swing \(bursts) dB")
+        #expect(swing(samples(.white, 1500)) == nil, "too short to say")
+        #expect(swing([Int16](repeating: 0, count: 16000)) == nil, "silence")
+    }
+
+    /// A steady noise that begins after a silence is heard as words ("bye", fitting -10.7): what
+    /// they were heard in swings little. Words said in pink noise 10 dB under them swing far
+    /// more. (`SpeechAcceptance` turns the first away.)
+    @Test func wordsHeardInASteadyNoiseSwingLessThanWordsSaidInIt() throws {
+        var configuration = SpeechRecognizer.Configuration()
+        configuration.measuresFit = true
+        let grammar = "#JSGF V1.0; grammar calls; public <s> = help | help me | goodbye | bye | yes | no;"
+        let recognizer = try SpeechRecognizer(configuration, grammars: ["calls": grammar])
+        func heard(_ audio: PCMAudio) -> [RecognitionResult] {
+            var results: [RecognitionResult] = []
+            recognizer.run(audio) { results.append($0) }
+            return results.filter { !$0.text.isEmpty }
+        }
+        let quiet = PCMAudio(samples: [Int16](repeating: 0, count: 16000), sampleRate: 16000)
+        let hiss = PCMAudio(samples: NoiseMixer.noise(.pink, count: 40000, seed: 5).map { Int16(($0 * 1500).rounded()) }, sampleRate: 16000)
+        let forced = heard(PCMAudio(samples: quiet.samples + hiss.samples + quiet.samples, sampleRate: 16000))
+        try #require(!forced.isEmpty, "the noise's onset is heard as words")
+        for result in forced {
+            #expect(try #require(result.loudnessSwing) < 2, "\(result.text): swing \(result.loudnessSwing ?? .nan)")
+        }
+        let help = PCMAudio(samples: try speech16k("help"), sampleRate: 16000)
+        // Whatever it is heard as ("no", here): the point is the sound under the words.
+        let said = try #require(heard(NoiseMixer.mix(help, noise: .pink, snr: 10, seed: 5)).first)
+        #expect(try #require(said.loudnessSwing) > 5, "\(said.text): swing \(said.loudnessSwing ?? .nan)")
+    }
+
     @Test func noiseAloneIsNotAnUtterance() throws {
         let recognizer = try Grammars.recognizer()
         var quiet = [Int16](repeating: 0, count: 16000 * 3)
