@@ -146,7 +146,7 @@ import Testing
         // The yes is said as soon as the question shows, and heard whole. Shown without sound
         // (--no-speech), a line used to leave the microphone deaf for 0.3 s: the yes was heard
         // from its last sound, 44 dB above the background instead of 54, and under load as "help".
-        let yes = transcript.firstMatch(of: #/heard yes \(fit [-\d.]+, ([\d.]+) dB above the background\)/#).flatMap { Double($0.1) }
+        let yes = transcript.firstMatch(of: #/heard yes \(fit [-\d.]+, ([\d.]+) dB above the background/#).flatMap { Double($0.1) }
         #expect((yes ?? 0) > 50, "\(transcript)")
         #expect(transcript.contains("20 of 20: say \"\(phrases[19])\""), "\(transcript)")
         // Each phrase reached the microphone opened for it: all or nearly all were clear.

@@ -55,4 +55,27 @@ import Testing
         #expect(listened.status == 0, "\(listened.stderr)")
         #expect(listened.stdout.contains("sugar eighty six after exercise"), "\(listened.stdout)")
     }
+
+    /// Bursts of a steady noise (2 s of pink noise, each after a silence) while a reading waits
+    /// for its yes were heard as "help me" fitting -12 to -16, and each gave emergency help. Their
+    /// sound hardly swings in loudness: the assistant says it did not catch them.
+    @Test func burstsOfASteadyNoiseAreNotCallsForHelp() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let said = try SpokenFixtures.say("two hundred four milligrams per deciliter after dinner", voice: "en-us+m3", rate: 183)
+        let level = try #require(NoiseMixer.speechPower(said)).squareRoot() / 3
+        let pause = [Int16](repeating: 0, count: said.sampleRate * 3 / 2)
+        var samples = pause + said.samples + pause
+        for burst in 1...3 {
+            let noise = NoiseMixer.noise(.pink, count: said.sampleRate * 2, seed: UInt64(burst))
+            samples += noise.map { Int16(max(-32768, min(32767, ($0 * level).rounded()))) } + pause
+        }
+        let session = dir.appendingPathComponent("session.wav")
+        try WAVFile.write(PCMAudio(samples: samples, sampleRate: said.sampleRate), to: session)
+        let run = try CLI.run(["--audio-in", session.path, "--no-speech", "--country", "GB", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("204 mg/dL, after dinner."), "\(run.stdout)")
+        #expect(!run.stdout.contains("Emergency help"), "\(run.stdout)")
+        #expect(run.stdout.contains("didn't catch that"), "\(run.stdout)")
+    }
 }
