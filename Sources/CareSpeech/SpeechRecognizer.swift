@@ -30,7 +30,8 @@ public struct RecognitionResult: Sendable, Equatable {
     /// How much the loudness of the utterance's sound varies where it is loud, in dB
     /// (`SpeechRecognizer.loudnessSwing`): speech rises and falls with its syllables, a steady
     /// noise (a fan, running water, a hiss) hardly at all, so words heard in the one swing far
-    /// more than words forced onto the other. Nil when nothing was recognised.
+    /// more than words forced onto the other. Nil when nothing was recognised, or the sound was
+    /// too short or silent to say.
     public var loudnessSwing: Double?
     /// The grammar it was decoded with: not always the one selected when it is delivered, since
     /// a grammar chosen mid-utterance applies to the next one.

@@ -219,6 +219,12 @@ import Testing
         #expect(missing.status != 0 && missing.stderr.contains("I can't read the manifest"))
         let half = try CLI.run(["bench", "recognition", "--manifest", manifest.path, "--noise", "pink"])
         #expect(half.status != 0 && half.stderr.contains("--noise and --snr go together"))
+        for (given, complaint) in [(["--noise-around", "1"], "--noise-around needs --noise"),
+                                   (["--noise", "pink", "--snr", "10", "--noise-around=-1"], "from 0 to 10 seconds"),
+                                   (["--noise", "pink", "--snr", "10", "--noise-around", "nan"], "from 0 to 10 seconds")] {
+            let refused = try CLI.run(["bench", "recognition", "--manifest", manifest.path] + given)
+            #expect(refused.status != 0 && refused.stderr.contains(complaint), "\(given): \(refused.stderr)")
+        }
         for (option, value) in [("--emergency-odds", "0"), ("--quit-odds", "nan"), ("--quit-odds", "=-2")] {
             // "=-2": given apart, the parser takes -2 for an option and says the value is missing.
             let given = value.hasPrefix("=") ? [option + value] : [option, value]
