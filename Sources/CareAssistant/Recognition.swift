@@ -113,20 +113,30 @@ public enum RecognizerFactory {
     /// at 10 dB pink heard 45 of 100 development readings right instead of 74 ("blood sugar
     /// fifteen millimoles" | "thirty two before dinner"), 18 of 60 held-out ones instead of 35.
     ///
-    /// A shorter pause answers sooner (`bench loop --count 100`: replies to readings p95 236 ms
-    /// with 0.17 s, 265-271 ms with 0.2 s), but the first words of a live session, decoded as a
-    /// whole, changed with it ("glucose seven point two before breakfast" heard as "two point
-    /// two", LiveMicrophoneTests), and with 0.15 s Chinese readings were heard worse (zc33 70 of
-    /// 100 right, 73 with 0.2 s).
+    /// There a reading ends after a shorter pause still (`readingEndSilence`), so that its
+    /// read-back comes sooner. Chinese readings keep 0.2 s (with 0.15 s, zc33 heard 70 of 100
+    /// right instead of 73), and so does a noisy room (with every early end at 0.15 s in every
+    /// room, ec41 at 10 dB pink heard 114 of 159 right instead of 121, hp45 137 of 259, not 151).
     static func endsOfSpeech(_ configuration: inout SpeechRecognizer.Configuration, table: LocaleTable,
                              background: AudioBackground) {
         let parser = UtteranceParser(table: table)
         if readingsAnsweredAtOnce(table: table, background: background) {
             configuration.answersAtOnce = { parser.parse($0).canBeAnsweredAtOnce }
+            configuration.shortestEndSilence = readingEndSilence
+            configuration.endsAtShortestPause = { if case .glucose = parser.parse($0) { return true } else { return false } }
         } else {
             configuration.answersAtOnce = { parser.parse($0).meansTheSameWhateverFollows }
+            configuration.shortestEndSilence = nil
+            configuration.endsAtShortestPause = nil
         }
     }
+
+    /// The pause, in seconds, that ends a reading where readings are answered at once, so that
+    /// its read-back starts within a quarter of a second of the speech's end (`bench loop
+    /// --count 100 --seed 5`: p95 236 ms, 254 ms with 0.2 s). Only readings: with every early
+    /// end at 0.15 s, calls for help in 5 dB pink noise (em61, eh63) were heard 205 times of 210
+    /// instead of 208 ("help | me" cut in two).
+    static let readingEndSilence = 0.15
 
     /// Where a reading is answered at the first pause, and so its meal heard after the
     /// read-back: in a quiet room, in a language that does so (`speech.mealAfterReadBack`).

@@ -105,6 +105,11 @@ public final class SpeechRecognizer {
         /// many a pause ("could you | pass me the salt" was cut in two in a yes-or-no grammar, and
         /// each half judged alone). Nil: the words alone decide.
         public var earlyEndMinimumFit: Double?
+        /// A pause shorter than `earlyEndSilence`, in seconds, that ends the sentences
+        /// `endsAtShortestPause` picks out among those that may end early (a reading, whose
+        /// read-back should start within a quarter of a second). Nil: none is shorter.
+        public var shortestEndSilence: Double?
+        public var endsAtShortestPause: (@Sendable (String) -> Bool)?
         /// How many times as likely as the grammar alone makes it each of these words is heard,
         /// in every grammar without odds of its own (`addGrammar`): above 1 for words to be heard
         /// rather than missed (a call for help), below 1 for words costly to hear by mistake.
@@ -166,6 +171,10 @@ public final class SpeechRecognizer {
     /// words are a whole sentence that cannot go on ends (see `endsEarly`).
     private let earlyEndDetector: SpeechDetector
     private let earlyEndConfig: OpaquePointer
+    /// The same with the shortest hangover (`Configuration.shortestEndSilence`), if there is one.
+    private let shortestEndDetector: SpeechDetector?
+    private let shortestEndConfig: OpaquePointer?
+    private var detectors: [SpeechDetector] { [endDetector, earlyEndDetector] + (shortestEndDetector.map { [$0] } ?? []) }
     /// What the decoders knew of the cepstral mean when they were made (the model's generic
     /// mean, its -cmninit), where a session starts: restored by `beginSession`.
     private var initialMeans: [OpaquePointer] = []
@@ -226,13 +235,16 @@ public final class SpeechRecognizer {
         options.merge(configuration.decoderOptions) { _, tuned in tuned }
         options.merge(configuration.background.decoderOptions) { _, heard in heard }
         options.merge(configuration.extraArguments) { _, extra in extra }
-        // The early end detector is the end detector with a shorter hangover (in frames). Scaled
+        // The early end detectors are the end detector with shorter hangovers (in frames). Scaled
         // audio lasts 1/scale as long as what was said: a pause is that many frames.
         let scale = configuration.frequencyScale
         let hangover = Int(options["-vad_postspeech"] ?? "") ?? Self.defaultHangoverFrames
-        var earlyOptions = options
-        let earlyHangover = min(Double(hangover), (configuration.earlyEndSilence * Self.framesPerSecond).rounded())
-        earlyOptions["-vad_postspeech"] = String(Int((earlyHangover / scale).rounded()))
+        func earlyOptions(_ pause: Double) -> [String: String] {
+            var early = options
+            let frames = min(Double(hangover), (pause * Self.framesPerSecond).rounded())
+            early["-vad_postspeech"] = String(Int((frames / scale).rounded()))
+            return early
+        }
         if scale != 1 { options["-vad_postspeech"] = String(Int((Double(hangover) / scale).rounded())) }
 
         // Until self owns them all (then deinit releases them), a throw releases what was made.
@@ -280,14 +292,17 @@ public final class SpeechRecognizer {
         }
         let fitConfig = configuration.measuresFit ? try parse(fitOptions) : nil
         let fitDecoder = try fitConfig.map(load)
-        let earlyEndConfig = try parse(earlyOptions)
+        let earlyEndConfig = try parse(earlyOptions(configuration.earlyEndSilence))
+        let shortestEndConfig = try configuration.shortestEndSilence.map { try parse(earlyOptions($0)) }
         self.endDetector = try detector(config)
         self.earlyEndDetector = try detector(earlyEndConfig)
+        self.shortestEndDetector = try shortestEndConfig.map(detector)
         self.decoder = decoder
         self.config = config
         self.fitDecoder = fitDecoder
         self.fitConfig = fitConfig
         self.earlyEndConfig = earlyEndConfig
+        self.shortestEndConfig = shortestEndConfig
         self.scaler = FrequencyScaler(factor: scale, sampleRate: configuration.sampleRate)
         self.argv = arguments
         self.grammarNames = grammars.keys.sorted()
@@ -328,11 +343,10 @@ public final class SpeechRecognizer {
     deinit {
         stopHearing()
         // The detectors hold their configurations, which point into argv.
-        endDetector.close()
-        earlyEndDetector.close()
+        detectors.forEach { $0.close() }
         listeners.forEach { ps_free($0) }
         initialMeans.forEach { carevoice_cmn_state_free($0) }
-        [config, fitConfig, earlyEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
+        [config, fitConfig, earlyEndConfig, shortestEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
         argv.forEach { free($0) }
     }
 
@@ -696,7 +710,7 @@ public final class SpeechRecognizer {
         let audio = calibrationBuffer
         calibrationBuffer = []
         calibrated = true
-        for detector in [endDetector, earlyEndDetector] {
+        for detector in detectors {
             detector.start()
             audio.withUnsafeBufferPointer { _ = detector.hearsSpeech($0) }
             detector.end()
@@ -722,17 +736,17 @@ public final class SpeechRecognizer {
                 let block = UnsafeBufferPointer(rebasing: buffer[offset..<min(offset + step, buffer.count)])
                 if !endDetector.started {
                     applyPendingGrammar()
-                    endDetector.start()
-                    earlyEndDetector.start()
+                    detectors.forEach { $0.start() }
                     speechSeen = false
                 }
                 let inSpeech = endDetector.hearsSpeech(block)
                 let pausing = !earlyEndDetector.hearsSpeech(block)
+                let pausingBriefly = shortestEndDetector.map { !$0.hearsSpeech(block) } ?? pausing
                 samplesHeard += block.count
                 utteranceAudio.append(contentsOf: block)
                 if speechSeen {
                     hear(block)
-                    if !inSpeech || (pausing && endsEarly) { results.append(endUtteranceInStream()) }
+                    if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing)) { results.append(endUtteranceInStream()) }
                 } else if inSpeech {
                     speechSeen = true
                     startHearing()
@@ -751,13 +765,16 @@ public final class SpeechRecognizer {
     /// Whether the words heard so far in this utterance are a whole sentence of its grammar that
     /// no sentence goes on from (a reading with its tag), or that can be answered without waiting
     /// for more (`Configuration.answersAtOnce`), so that a short pause
-    /// (`Configuration.earlyEndSilence`) ends it. Any other sentence that can go on ("glucose
-    /// twenty", which "one" may follow) waits the whole hangover, as does anything else.
-    private var endsEarly: Bool {
+    /// (`Configuration.earlyEndSilence`; `shortestEndSilence` for the sentences it is for)
+    /// ends it. Any other sentence that can go on ("glucose twenty", which "one" may follow)
+    /// waits the whole hangover, as does anything else. `afterLongerPause`: the pause has lasted
+    /// `earlyEndSilence`, not only `shortestEndSilence`.
+    private func endsEarly(afterLongerPause: Bool) -> Bool {
         guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }),
-              Self.sentenceCanEnd(hypothesis, standing: shape.standing(of:), answersAtOnce: configuration.answersAtOnce)
+              Self.sentenceCanEnd(hypothesis, standing: shape.standing(of:), answersAtOnce: configuration.answersAtOnce),
+              afterLongerPause || configuration.endsAtShortestPause?(hypothesis) == true
         else { return false }
         guard let minimum = configuration.earlyEndMinimumFit else { return true }
         return (fitSoFar() ?? -.infinity) >= minimum
@@ -849,8 +866,7 @@ public final class SpeechRecognizer {
 
     private func stopDetectors() {
         stopHearing()
-        endDetector.end()
-        earlyEndDetector.end()
+        detectors.forEach { $0.end() }
         speechSeen = false
         utteranceAudio = []
     }

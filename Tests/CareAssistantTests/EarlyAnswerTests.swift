@@ -57,11 +57,16 @@ import Testing
         return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd)
     }
 
+    /// How soon after the speech a quiet room's first pause ends a reading: its 0.15 s, and the
+    /// little more the detector takes to hear the speech has stopped (the 0.2 s of other
+    /// sentences would be 0.22-0.24 s), so that the read-back starts within a quarter of a second.
+    static let firstPause = 0.21
+
     @Test(arguments: ["glucose six point five", "sugar nine millimoles per litre", "glucose six point five before breakfast"])
     func aReadingWithItsNumberWholeEndsAtTheFirstPause(_ sentence: String) throws {
         let heard = try Self.heard(sentence, in: .reading)
         #expect(Self.heardAsSaid(heard.texts, sentence), "\(heard.texts)")
-        #expect(heard.wait < 0.3, "ended \(heard.wait) s after the speech")
+        #expect(heard.wait < Self.firstPause, "ended \(heard.wait) s after the speech")
     }
 
     @Test func aNumberThatCouldGoOnWaitsForALongPause() throws {
@@ -72,9 +77,9 @@ import Testing
 
     @Test func aYesEndsAtTheFirstPauseAndAMealIsHeardAfterTheReadBack() throws {
         let yes = try Self.heard("yes", in: .answer)
-        #expect(yes.texts == ["yes"] && yes.wait < 0.3, "\(yes)")
+        #expect(yes.texts == ["yes"] && (0.2..<0.3).contains(yes.wait), "\(yes)")
         let meal = try Self.heard("before breakfast", in: .answer)
-        #expect(meal.texts == ["before breakfast"] && meal.wait < 0.3, "\(meal)")
+        #expect(meal.texts == ["before breakfast"] && (0.2..<0.3).contains(meal.wait), "\(meal)")
     }
 
     /// In a noisy room short pauses are heard inside words: a reading waits for a long pause
@@ -102,7 +107,7 @@ import Testing
         #expect([generic, started].allSatisfy { Self.heardAsSaid($0.texts, "sugar nine millimoles per litre") },
                 "\(generic), \(started)")
         #expect(generic.wait >= 0.45, "with the generic mean it ended \(generic.wait) s after the speech")
-        #expect(started.wait < 0.3, "from the remembered mean it ended \(started.wait) s after the speech")
+        #expect(started.wait < Self.firstPause, "from the remembered mean it ended \(started.wait) s after the speech")
     }
 }
 
