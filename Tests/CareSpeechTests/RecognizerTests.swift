@@ -270,6 +270,29 @@ import Testing
         #expect(recognizer.decode(try speech16k("yes")).endpoint == nil)
     }
 
+    /// A sentence `endsAtShortestPause` picks out ends after `shortestEndSilence`; another that
+    /// may end early still waits `earlyEndSilence`.
+    @Test func theSentencesPickedOutEndAtTheShortestPause() throws {
+        var configuration = SpeechRecognizer.Configuration()
+        configuration.shortestEndSilence = 0.1
+        configuration.endsAtShortestPause = { $0 == "yes" }
+        let recognizer = try SpeechRecognizer(configuration, grammars: ["yn": Grammars.yesNo])
+        var samples = [Int16](repeating: 0, count: 16000)
+        var speechEnds: [Double] = []
+        for word in ["yes", "no"] {
+            let spoken = try speech16k(word)
+            speechEnds.append(Double(samples.count + (spoken.lastIndex { abs(Int($0)) > 327 } ?? 0)) / 16000)
+            samples += spoken + [Int16](repeating: 0, count: 16000)
+        }
+        NoiseFloor.apply(to: &samples)
+        var results: [RecognitionResult] = []
+        recognizer.run(PCMAudio(samples: samples, sampleRate: 16000)) { results.append($0) }
+        try #require(results.map(\.text) == ["yes", "no"])
+        let waits = try zip(results, speechEnds).map { try #require($0.endpoint) - $1 }
+        #expect((0.08..<0.18).contains(waits[0]), "yes closed \(waits[0]) s after the speech ended")
+        #expect((0.18..<0.3).contains(waits[1]), "no closed \(waits[1]) s after the speech ended")
+    }
+
     @Test func aGrammarChosenMidUtteranceAppliesToTheNextOne() throws {
         let recognizer = try Grammars.recognizer(select: "t")
         let first = try speech16k("glucose seven point two")
