@@ -134,6 +134,8 @@ struct BenchCorpus: ParsableCommand {
     var enrollment = false
     @Option(help: "Also have every voice say every emergency phrase this many times, each at a random speed (kind command), to measure their recall.")
     var emergencyRounds = 0
+    @Flag(help: "Also say other unrelated sentences (kind reject), last, which no threshold was calibrated on: to measure rejection on speech it has not seen.")
+    var heldOutUnrelated = false
 
     /// Five voices of each language: the locale's own and its variants.
     static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
@@ -141,6 +143,40 @@ struct BenchCorpus: ParsableCommand {
 
     /// Sentences a person near the microphone might say that are not meant for the assistant.
     static let unrelated = ["en": englishUnrelated, "zh-Hans": chineseUnrelated]
+    /// More of them, kept out of every calibration (`--held-out-unrelated`). Many hold numbers,
+    /// times or meals, the words the grammars are made of.
+    static let heldOutUnrelated = ["en": englishHeldOutUnrelated, "zh-Hans": chineseHeldOutUnrelated]
+
+    static let englishHeldOutUnrelated = [
+        "the bus number is fifty three", "I need to buy some milk and bread", "can you hear the birds outside",
+        "my daughter lives in Manchester", "the match starts at three o'clock", "turn to chapter nine",
+        "there are twenty four hours in a day", "the phone bill was sixty pounds", "put the kettle on would you",
+        "I watered the plants this morning", "the dog needs a walk", "we had fish for dinner",
+        "that film was far too long", "the post has come", "I can't find the remote control",
+        "the lift is on floor eleven", "flight two hundred and six is delayed", "it was nineteen degrees yesterday",
+        "my neighbour has a new car", "the shop closes at half past five", "I read the newspaper every day",
+        "let's play cards after lunch", "the radio is too loud", "he was born in nineteen fifty two",
+        "the garden needs weeding", "my size is ten", "the meeting is on the fourth floor",
+        "she baked a cake for my birthday", "there were thirty people at church", "the heating is on",
+        "I'd like a glass of water", "the grandchildren are coming on Sunday", "my pension comes on Thursday",
+        "he scored two goals", "the roof is leaking again", "we need new light bulbs",
+        "the queue was very long at the bank", "take the number eight bus", "the library book is due back",
+        "my knee hurts when it rains", "the cat is asleep on the sofa", "I paid twelve fifty for the taxi",
+        "dinner will be ready in ten minutes", "the clocks go back tonight", "I left my keys in the car",
+        "the soup is too hot", "my brother phoned last night", "the score was four one",
+        "can you read this letter for me", "the television licence is due", "I walked to the park and back",
+        "it is raining cats and dogs", "the chemist opens at nine", "my favourite number is seven",
+        "the crossword was hard today", "I'll have the soup please", "the window cleaner comes on Friday",
+        "this jumper is too small", "my grandson is six foot two", "the answer is forty",
+    ]
+
+    static let chineseHeldOutUnrelated = [
+        "公共汽车是五十三路", "我要去买牛奶和面包", "外面的鸟在叫", "我女儿住在上海", "比赛三点开始", "翻到第九章",
+        "一天有二十四个小时", "电话费是六十块", "帮我烧点水", "我今天早上浇了花", "狗要出去走走", "我们晚饭吃了鱼",
+        "电梯在十一楼", "昨天十九度", "我邻居买了新车", "商店五点半关门", "我每天看报纸", "午饭后我们打牌吧",
+        "收音机太吵了", "他是一九五二年出生的", "教堂里有三十个人", "我想喝杯水", "星期天孙子们要来", "他进了两个球",
+        "屋顶又漏水了", "坐八路车", "下雨的时候我膝盖疼", "出租车花了十二块五", "十分钟后吃晚饭", "我最喜欢的数字是七",
+    ]
 
     static let chineseUnrelated = [
         "我家里有三只猫", "今天天气很好", "请把盐递给我", "公共汽车几点来", "我等一下再打给你", "把电视声音关小一点",
@@ -202,6 +238,9 @@ struct BenchCorpus: ParsableCommand {
             for voice in voiceList {
                 for phrase in env.table.enrollment.prompts { rows.append((phrase, .enroll, "-", voice)) }
             }
+        }
+        if heldOutUnrelated {
+            for sentence in Self.heldOutUnrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-", nil)) }
         }
 
         var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"

@@ -249,7 +249,8 @@ import Testing
 
     /// With --enrollment every voice also says each enrollment phrase of the table, for
     /// `bench enrollment` to learn that voice from; with --emergency-rounds each call for help,
-    /// that many times, to measure their recall. The rest of the corpus stays as it was.
+    /// that many times, to measure their recall; with --held-out-unrelated, unrelated sentences
+    /// used in no calibration. The rest of the corpus stays as it was.
     @Test func theCorpusCanCarryEveryVoicesEnrollmentPhrasesAndCallsForHelp() throws {
         let plain = CLI.temporaryDirectory(), enrolling = CLI.temporaryDirectory(), calling = CLI.temporaryDirectory()
         defer { [plain, enrolling, calling].forEach { try? FileManager.default.removeItem(at: $0) } }
@@ -275,6 +276,16 @@ import Testing
         for voice in ["en-us", "en-gb+f3"] {
             #expect(added.filter { $0[3] == voice && $0[4] == "call an ambulance" }.count == 2, "\(voice): \(added)")
         }
+
+        // --held-out-unrelated: sentences no threshold was calibrated on, last.
+        let heldOut = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: heldOut) }
+        let more = try rows(heldOut, ["--held-out-unrelated"])
+        let unrelated = Array(more.dropFirst(without.count))
+        #expect(Array(more.prefix(without.count)) == without)
+        #expect(unrelated.count == 60 && unrelated.allSatisfy { $0[1] == "reject" && $0[2] == "-" }, "\(unrelated)")
+        let calibrated = Set(without.filter { $0[1] == "reject" }.map { $0[4] })
+        #expect(calibrated.count == 20 && unrelated.allSatisfy { !calibrated.contains($0[4]) })
     }
 
     /// A corpus of `readings` readings, the commands and the unrelated sentences, all said by
