@@ -65,6 +65,9 @@ extension GrammarBuilder {
             ("weight_st", alternatives(stones.map { words.spell(String($0)) })),
             ("pounds_count", alternatives((1...13).map { words.spell(String($0)) })),
             (Self.ruleName(.country), alternatives(countryNames)),
+            // The optional "plus" keeps the digit loop apart: a loop that starts an alternative
+            // returns, in sphinxbase's finite-state form, to where every alternative starts, and
+            // "one two go back" would be heard (GrammarLoopTests).
             (Self.ruleName(.contactPhone), "[\(table.phoneDigits.plus)] <phone_digit>+"),
             ("phone_digit", "<digit> | \(zero)"),
         ]
