@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "CareSpeechTests", dependencies: ["CareSpeech", "CareModel", "CareTestSupport"]),
         .testTarget(name: "CareTerminalTests", dependencies: ["CareTerminal"]),
         .testTarget(name: "CareReportTests", dependencies: ["CareReport", "CareLanguage", "CareModel"]),
-        .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore"]),
+        .testTarget(name: "CareAssistantTests", dependencies: ["CareAssistant", "CareLanguage", "CareModel", "CareStore", "CareTestSupport"]),
         .testTarget(name: "CarevoiceTests", dependencies: ["CareSpeech", "CareLanguage", "CareStore", "CareModel", "CareTestSupport",
                                                          .product(name: "GRDB", package: "GRDB.swift")]),
     ],

@@ -84,7 +84,47 @@ public struct GrammarBuilder: Sendable {
         return contexts.map { jsgf(for: $0, sharedRules: shared) }
     }
 
+    /// The grammar of `context` with a loop of other words as one more way to say something
+    /// (`OtherWordsCheck` in CareSpeech): `<other_word> <other_word>*`. A loop that starts an
+    /// alternative (`<other_word>+`) leads, in sphinxbase's finite-state form, back into every
+    /// other alternative: "children two hundred and eight after breakfast" was one sentence.
+    public func jsgf(for context: ListeningContext, besideOtherWords otherWords: [String]) -> String {
+        let shared = allRules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
+        return [
+            "#JSGF V1.0;",
+            "grammar carevoice_\(context.rawValue)_beside_other_words;",
+            "public <utterance> = \(topRule(for: context)) | <other_words>;",
+            "<other_words> = <other_word> <other_word>*;",
+            "<other_word> = \(otherWords.joined(separator: " | "));",
+            shared,
+        ].joined(separator: "\n")
+    }
+
+    /// The words `context`'s grammar can produce.
+    public func words(for context: ListeningContext) -> Set<String> {
+        let bodies = Dictionary(allRules.map { ($0.name, $0.body) }, uniquingKeysWith: { first, _ in first })
+        var words = Set<String>(), visited = Set<String>(), pending = [topRule(for: context)]
+        while let body = pending.popLast() {
+            for token in body.split(whereSeparator: { " |()[]*+;".contains($0) }) {
+                guard token.hasPrefix("<") else { words.insert(String(token)); continue }
+                let name = String(token.dropFirst().dropLast())
+                if visited.insert(name).inserted, let referenced = bodies[name] { pending.append(referenced) }
+            }
+        }
+        return words
+    }
+
     private func jsgf(for context: ListeningContext, sharedRules: String) -> String {
+        [
+            "#JSGF V1.0;",
+            "grammar carevoice_\(context.rawValue);",
+            "public <utterance> = \(topRule(for: context));",
+            sharedRules,
+        ].joined(separator: "\n")
+    }
+
+    /// The alternatives of `context`'s public rule.
+    private func topRule(for context: ListeningContext) -> String {
         let top: String
         switch context {
         case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <forget_voice> | <learn_voice> | <emergency> | <quit>"
@@ -110,12 +150,7 @@ public struct GrammarBuilder: Sendable {
         // as a grammar it is what may be said instead of a note.
         case .dictation: top = "<answer> | <emergency> | <quit>"
         }
-        return [
-            "#JSGF V1.0;",
-            "grammar carevoice_\(context.rawValue);",
-            "public <utterance> = \(top);",
-            sharedRules,
-        ].joined(separator: "\n")
+        return top
     }
 
     /// Every word any grammar can produce, for checking against the dictionary.

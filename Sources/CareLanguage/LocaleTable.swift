@@ -209,6 +209,13 @@ public struct LocaleTable: Sendable, Decodable {
         public var narrowbandMeans: String?
         /// A statistical language model for free dictation (diary notes), if the locale has one.
         public var languageModel: String?
+        /// Common words that are not what the assistant listens for, one a line, relative to
+        /// `models/`: heard beside the reading grammar, to turn away speech not meant for it
+        /// (`OtherWordsCheck`); nil: none.
+        public var otherWords: String?
+        /// How much less likely than the grammar's words each phone of such a word is heard
+        /// (`OtherWordsCheck.oddsPerPhone`).
+        public var otherWordOddsPerPhone: Double?
         /// The folder under `models/` whose tables turn what is said into pinyin for the voice
         /// (`PinyinSpeller`); nil when the voice reads the language's own script.
         public var pinyinTables: String?

@@ -52,6 +52,16 @@ public struct ResourceLocator: Sendable {
         table.speech.narrowbandMeans.map { modelsDirectory.appendingPathComponent($0) }
     }
 
+    /// The locale's other words (`LocaleTable.Speech.otherWords`), in the file's order; none
+    /// when it has none or the file cannot be read.
+    public func otherWords(for table: LocaleTable) -> [String] {
+        guard let relative = table.speech.otherWords,
+              let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)
+        else { return [] }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
     /// Extra pronunciations for the recognizer, as word -> phones.
     public func extraPronunciations(for table: LocaleTable) -> [String: String] {
         guard let relative = table.speech.extraDictionary,

@@ -29,6 +29,8 @@ struct BenchRecognition: ParsableCommand {
     var emergencyOdds: Double?
     @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var quitOdds: Double?
+    @Option(help: "Hear the other words beside the reading grammar at these odds per phone (default: the locale's; 0: no other words), to calibrate them.")
+    var otherWordOdds: Double?
     @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
     var grammarFile: String?
     @Flag(help: "Hear each recording as the first words of a session, with nothing learned from the ones before (a session is often a sentence or two).")
@@ -48,6 +50,7 @@ struct BenchRecognition: ParsableCommand {
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
         }
+        if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
         if let frequencyScale, !Self.frequencyScales.contains(frequencyScale) {
             throw ValidationError("--frequency-scale must be from \(Self.frequencyScales.lowerBound) to \(Self.frequencyScales.upperBound)")
         }
@@ -70,7 +73,7 @@ struct BenchRecognition: ParsableCommand {
         }
         let recognizers = ConditionRecognizers { conditions in
             let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
-                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds),
+                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds, otherWordPerPhone: otherWordOdds),
                                                                   frequencyScale: frequencyScale ?? 1)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,

@@ -106,6 +106,7 @@ struct CorpusDecoder {
                 heard.append(transcript)
                 let fit = (result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit")
                     + (result.loudnessSwing.map { String(format: ", swing %.1f dB", $0) } ?? "")
+                    + (result.otherWords.map { ", other words \"\($0)\"" } ?? "")
                 described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
                 run.decodeTimes.append(result.decodingTime)
             }

@@ -45,6 +45,22 @@ import Testing
         }
     }
 
+    /// A reading that other words explain better than the grammar (`OtherWordsCheck`) was not
+    /// meant for the assistant, however well it fits; a command or a call for help is judged by
+    /// its fit alone.
+    @Test func aReadingOtherWordsExplainBetterIsNotMeant() {
+        var reading = heard("my three hundred twenty three", fit: -5)
+        #expect(acceptance.verdict(reading, in: .reading) == .confident)
+        reading.otherWords = "my knee hurts when it rains"
+        #expect(acceptance.verdict(reading, in: .reading) == .notMeant)
+        #expect(acceptance.event(reading, in: .reading) == .heard(""))
+        for phrase in ["help me", "add a note", "goodbye"] {
+            var command = heard(phrase, fit: -5)
+            command.otherWords = "good bye"
+            #expect(acceptance.verdict(command, in: .reading) == .confident, "\(phrase)")
+        }
+    }
+
     /// Calls for help are heard readily everywhere; "goodbye" less readily where an answer is
     /// awaited, and as said where the assistant waits for something new.
     @Test func eachStateGivesTheEmergencyAndQuitWordsTheirOdds() {

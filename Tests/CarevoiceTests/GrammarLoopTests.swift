@@ -40,3 +40,43 @@ struct GrammarLoopTests {
         }
     }
 }
+
+/// The other words heard beside the reading grammar (`OtherWordsCheck`) are a loop of their own,
+/// `<other_word> <other_word>*`: a sentence is all other words or all the grammar's, never
+/// both, so "children two hundred and eight after breakfast" cannot be heard as "children"
+/// and a reading.
+struct OtherWordsLoopTests {
+    @Test func otherWordsAndTheGrammarsWordsDoNotMix() throws {
+        let table = try Session.resources.loadLocale("en")
+        let builder = GrammarBuilder(table: table)
+        let loop = ["children", "my", "knee", "glucose"].map(OtherWordsCheck.loopWord)
+        let shape = try #require(GrammarShape(jsgf: builder.jsgf(for: .reading, besideOtherWords: loop)))
+        #expect(shape.standing(of: "other_children") == .complete(goesOn: true))
+        #expect(shape.standing(of: "other_my other_knee other_glucose") == .complete(goesOn: true))
+        #expect(shape.standing(of: "glucose six point five before breakfast") == .complete(goesOn: false))
+        for mixed in ["other_children two hundred and eight after breakfast", "glucose six other_knee",
+                      "other_glucose six point five", "help other_my", "other_my help"] {
+            #expect(shape.standing(of: mixed) == .outside, "\(mixed)")
+        }
+        // With a loop that starts its alternative (`+`), they would mix: the test can tell.
+        let leaking = builder.jsgf(for: .reading, besideOtherWords: loop)
+            .replacingOccurrences(of: "<other_word> <other_word>*", with: "<other_word>+")
+        let leaky = try #require(GrammarShape(jsgf: leaking))
+        #expect(leaky.standing(of: "other_children two hundred and eight after breakfast") != .outside)
+    }
+
+    /// The loop says the grammar's own words too, spelled apart: the reading grammar's words are
+    /// all of those its sentences can have, and no others.
+    @Test func theReadingGrammarsWordsAreThoseItsSentencesHave() throws {
+        let table = try Session.resources.loadLocale("en")
+        let builder = GrammarBuilder(table: table)
+        let words = builder.words(for: .reading)
+        for word in ["glucose", "millimoles", "breakfast", "help", "goodbye", "note", "seventeen"] {
+            #expect(words.contains(word), "\(word)")
+        }
+        // Relations are heard only where a contact's relation is asked; yes only in answers.
+        #expect(!words.contains("daughter") && !words.contains("yes"))
+        #expect(builder.words(for: .contactRelation).contains("daughter"))
+        #expect(words.isSubset(of: builder.words))
+    }
+}

@@ -1,0 +1,91 @@
+import CareLanguage
+import CareSpeech
+import CareTestSupport
+import Foundation
+import Testing
+@testable import CareAssistant
+
+/// Where the assistant waits for a reading or a command, the recognizer also hears common words
+/// beside the grammar (`OtherWordsCheck`): a sentence they explain better is turned away, not
+/// forced onto a reading. Heard with the assistant's own recognizer, on espeak-ng's speech.
+@Suite(.serialized) struct OtherWordsTests {
+    /// The assistant's recognizer, and the cepstral mean it learned from three readings, where
+    /// every test starts its session.
+    static let warmed = Result {
+        let recognizer = try RecognizerFactory.make(table: english, resources: ChineseRecognizerTests.resources)
+        let reading = try SpokenFixtures.say("my blood sugar is six point five millimoles per litre before breakfast")
+        recognizer.run(PCMAudio(samples: reading.samples + reading.samples + reading.samples, sampleRate: reading.sampleRate)) { _ in }
+        return (recognizer: recognizer, mean: try #require(recognizer.learnedMean))
+    }
+    let acceptance = SpeechAcceptance(table: english)
+
+    func heard(_ sentence: String, in context: ListeningContext = .reading) throws -> [RecognitionResult] {
+        let warmed = try Self.warmed.get()
+        warmed.recognizer.beginSession(startingMean: warmed.mean)
+        try warmed.recognizer.selectGrammar(context.rawValue)
+        var results: [RecognitionResult] = []
+        warmed.recognizer.run(try SpokenFixtures.session([sentence])) { results.append($0) }
+        return results
+    }
+
+    /// Sentences the grammar heard as readings that fit well enough to be taken ("my six hundred
+    /// and two milligrams"): the other words turn them away.
+    @Test(arguments: ["my sister has two dogs", "he ran four miles"])
+    func speechNotMeantForTheAssistantIsHeardAsOtherWords(_ sentence: String) throws {
+        let results = try heard(sentence)
+        #expect(!results.isEmpty)
+        for result in results {
+            #expect(result.otherWords != nil, "\(result.text)")
+            #expect(acceptance.verdict(result, in: .reading) == .notMeant, "\(result.text)")
+        }
+        let takenWithoutThem = results.filter { result in
+            var unchecked = result
+            unchecked.otherWords = nil
+            return acceptance.verdict(unchecked, in: .reading) != .notMeant
+        }
+        #expect(!takenWithoutThem.isEmpty, "\(results.map { ($0.text, $0.grammarFit ?? 0) })")
+    }
+
+    /// Most unrelated speech fits the grammar poorly too: turned away either way.
+    @Test func aSentenceOfOtherWordsIsTurnedAway() throws {
+        let results = try heard("the children are playing in the garden")
+        #expect(!results.isEmpty && results.allSatisfy { acceptance.verdict($0, in: .reading) == .notMeant })
+    }
+
+    @Test(arguments: ["glucose six point five before breakfast", "my blood sugar is one hundred and twenty",
+                      "add a note", "help me"])
+    func readingsCommandsAndCallsForHelpAreHeardAsSaid(_ sentence: String) throws {
+        let results = try heard(sentence)
+        #expect(EarlyAnswerTests.heardAsSaid(results.map(\.text), sentence), "\(results.map(\.text))")
+        #expect(results.allSatisfy { $0.otherWords == nil }, "\(results.compactMap(\.otherWords))")
+        #expect(results.allSatisfy { acceptance.verdict($0, in: .reading) != .notMeant })
+    }
+
+    /// Only where something new is awaited: an answer's grammar is small, and its words are
+    /// checked by their fit.
+    @Test func answersAreNotChecked() throws {
+        let results = try heard("the children are playing in the garden", in: .answer)
+        #expect(!results.isEmpty && results.allSatisfy { $0.otherWords == nil })
+    }
+
+    /// English has its other words, and the reading grammar's own join them; Chinese has none
+    /// yet; odds of 0 turn them off.
+    @Test func theLoopHasCommonWordsAndTheGrammarsOwn() throws {
+        let resources = ChineseRecognizerTests.resources
+        let odds = english.speech.otherWordOddsPerPhone
+        let check = try #require(RecognizerFactory.otherWordsCheck(table: english, resources: resources,
+                                                                   builder: GrammarBuilder(table: english), oddsPerPhone: odds))
+        #expect(check.grammar == ListeningContext.reading.rawValue)
+        #expect(check.words.contains("children") && check.words.contains("glucose") && check.words.contains("forty"))
+        #expect(Set(check.words).count == check.words.count)
+        #expect(check.oddsPerPhone > 0 && check.oddsPerPhone < 1)
+        #expect(RecognizerFactory.otherWordsCheck(table: english, resources: resources, builder: GrammarBuilder(table: english),
+                                                  oddsPerPhone: 0) == nil)
+        for conditions in [AudioConditions(background: .noisy), AudioConditions(band: .narrow)] {
+            #expect(RecognizerFactory.otherWordsCheck(table: english, resources: resources, builder: GrammarBuilder(table: english),
+                                                      conditions: conditions, oddsPerPhone: odds) == nil)
+        }
+        #expect(RecognizerFactory.otherWordsCheck(table: chinese, resources: resources, builder: GrammarBuilder(table: chinese),
+                                                  oddsPerPhone: chinese.speech.otherWordOddsPerPhone) == nil)
+    }
+}
