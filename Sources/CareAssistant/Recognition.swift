@@ -79,8 +79,8 @@ public enum RecognizerFactory {
     /// the odds are 0; and in a noisy room and over a telephone band (below).
     ///
     /// English `otherWordOddsPerPhone`, chosen with `carevoice bench recognition
-    /// --other-word-odds` as the lowest cost per phone that turned away none of the development
-    /// readings heard right (`bench corpus --readings 100 --seed 41`: 84 of 100 at 0, 0.03, 0.05
+    /// --other-word-odds` as the highest odds that turned away none of the development readings
+    /// heard right (`bench corpus --readings 100 --seed 41`: 84 of 100 at 0, 0.03, 0.05
     /// and 0.07, 83 at 0.1). Readings heard right by five other voices (`--seed 45` and `--seed
     /// 43 --voices en-gb-scotland,en-029,en-us+grandpa,en-gb+grandma,en-us+m7`, 260 readings) and
     /// held-out unrelated sentences turned away (`--seed 71` and `--seed 73 ... --held-out-
@@ -432,8 +432,9 @@ public struct SpeechAcceptance: Sendable {
         let emergency = intent == .emergency
         // A reading that other words explained better was not said (`OtherWordsCheck`): unrelated
         // speech is forced onto the reading grammar's wide paths of numbers, and caught there.
-        // Commands keep their own floor: other words took 8 of 120 said by six espeak-ng voices,
-        // short ones ("undo", "goodbye") most, where no unrelated sentence was heard as one.
+        // Commands keep their own floor: other words explained 7 of 120 commands said by six
+        // espeak-ng voices ("undo", "goodbye", four of en-029's) that were taken on their fit,
+        // and every held-out unrelated sentence they caught had been heard as a reading.
         if result.otherWords != nil, case .glucose = intent { return .notMeant }
         guard let fit = result.grammarFit else { return .confident }
         guard fit >= (emergency ? minimumEmergencyFit : (minimumFit ?? context.minimumFit(for: intent))) else { return .notMeant }

@@ -80,23 +80,25 @@ public struct GrammarBuilder: Sendable {
 
     /// Several grammars at once: their shared rules are written out only once (a start-up cost).
     public func jsgf(for contexts: [ListeningContext]) -> [String] {
-        let shared = allRules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
+        let shared = sharedRules
         return contexts.map { jsgf(for: $0, sharedRules: shared) }
     }
+
+    /// Every rule the grammars share, written out.
+    private var sharedRules: String { allRules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n" }
 
     /// The grammar of `context` with a loop of other words as one more way to say something
     /// (`OtherWordsCheck` in CareSpeech): `<other_word> <other_word>*`. A loop that starts an
     /// alternative (`<other_word>+`) leads, in sphinxbase's finite-state form, back into every
     /// other alternative: "children two hundred and eight after breakfast" was one sentence.
     public func jsgf(for context: ListeningContext, besideOtherWords otherWords: [String]) -> String {
-        let shared = allRules.map { "<\($0.name)> = \($0.body);" }.joined(separator: "\n") + "\n"
-        return [
+        [
             "#JSGF V1.0;",
             "grammar carevoice_\(context.rawValue)_beside_other_words;",
             "public <utterance> = \(topRule(for: context)) | <other_words>;",
             "<other_words> = <other_word> <other_word>*;",
             "<other_word> = \(otherWords.joined(separator: " | "));",
-            shared,
+            sharedRules,
         ].joined(separator: "\n")
     }
 
