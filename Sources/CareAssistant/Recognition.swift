@@ -95,6 +95,9 @@ public enum RecognizerFactory {
                                 conditions: AudioConditions = AudioConditions(), oddsPerPhone: Double?) -> OtherWordsCheck? {
         guard conditions.background == .quiet, conditions.band == .wide else { return nil }
         let common = resources.otherWords(for: table)
+        if let file = table.speech.otherWords, common.isEmpty {
+            Logger(label: "carevoice.recognition").warning("no other words in models/\(file): speech not meant for the assistant is judged by its fit alone")
+        }
         guard let oddsPerPhone, oddsPerPhone > 0, !common.isEmpty else { return nil }
         let own = builder.words(for: .reading).sorted()
         var seen = Set<String>()

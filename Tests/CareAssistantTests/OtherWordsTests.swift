@@ -87,5 +87,9 @@ import Testing
         }
         #expect(RecognizerFactory.otherWordsCheck(table: chinese, resources: resources, builder: GrammarBuilder(table: chinese),
                                                   oddsPerPhone: chinese.speech.otherWordOddsPerPhone) == nil)
+        // A models folder without the file: no check (and a warning), and the recognizer is made.
+        let empty = ResourceLocator(root: FileManager.default.temporaryDirectory.appendingPathComponent("no-models-\(UUID())"))
+        #expect(RecognizerFactory.otherWordsCheck(table: english, resources: empty, builder: GrammarBuilder(table: english),
+                                                  oddsPerPhone: odds) == nil)
     }
 }
