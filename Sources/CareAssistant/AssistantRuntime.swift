@@ -256,7 +256,7 @@ public final class AssistantRuntime {
                 guard !finished else { return .goOn }
                 let heard = Date()
                 guard !result.text.isEmpty else { return .goOn }
-                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), swing \(result.loudnessSwing ?? .nan) dB)")
+                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), swing \(result.loudnessSwing ?? .nan) dB\(result.otherWords.map { ", other words \($0)" } ?? ""))")
                 onHeard?(result)
                 let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
                 guard event != .heard("") else { sayNotCaught(); return .goOn }

@@ -125,7 +125,7 @@ final class MicrophoneListener: @unchecked Sendable {
             for result in decoding.process(samples) {
                 if let snr = result.signalToNoise { heardOver = heardOver.following(snr) }
                 guard !result.text.isEmpty else { continue }
-                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), \(result.signalToNoise ?? .nan) dB above the background, swing \(result.loudnessSwing ?? .nan) dB)")
+                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), \(result.signalToNoise ?? .nan) dB above the background, swing \(result.loudnessSwing ?? .nan) dB\(result.otherWords.map { ", other words \($0)" } ?? ""))")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
                 events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted),
                                       utterance: HeardUtterance(result, sampleRate: decoding.configuration.sampleRate)))

@@ -53,13 +53,14 @@ public struct ResourceLocator: Sendable {
     }
 
     /// The locale's other words (`LocaleTable.Speech.otherWords`), in the file's order; none
-    /// when it has none or the file cannot be read.
+    /// when it has none or the file cannot be read. A line's first field is its word; what
+    /// follows is a note (a character's pinyin).
     public func otherWords(for table: LocaleTable) -> [String] {
         guard let relative = table.speech.otherWords,
               let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)
         else { return [] }
-        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
     }
 
     /// Extra pronunciations for the recognizer, as word -> phones.

@@ -1,7 +1,8 @@
 /// A second opinion on what one grammar hears. A grammar forces whatever it hears onto its own
 /// sentences: "my knee hurts when it rains" came out as the reading "my three hundred twenty
 /// three". A third decoder hears the same audio with that grammar and, beside it, a loop of
-/// other words (common English words, and the grammar's own words spelled apart), each made
+/// other words (common English words, or a character for each Mandarin syllable, and the
+/// grammar's own words spelled apart), each made
 /// less likely than the grammar's words by `oddsPerPhone` for each of its phones. When the best
 /// path goes through the loop, the grammar's words were not what was said
 /// (`RecognitionResult.otherWords`).

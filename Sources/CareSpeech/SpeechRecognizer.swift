@@ -387,8 +387,11 @@ public final class SpeechRecognizer {
     private func build(_ check: OtherWordsCheck, in checker: OpaquePointer, config checkerConfig: OpaquePointer) throws {
         var odds = configuration.wordOdds
         var loopWords: [String] = []
+        var loopSounds = Set<String>()
         for word in check.words {
-            guard let phones = pronunciation(of: word) else { continue }
+            // One loop word for each sound: another with the same phones adds only work
+            // (shi and shu are both SH UW to this model).
+            guard let phones = pronunciation(of: word), loopSounds.insert(phones).inserted else { continue }
             let loopWord = OtherWordsCheck.loopWord(word)
             guard ps_add_word(checker, loopWord, phones, 0) >= 0 else {
                 throw SpeechError.recognizerUnavailable("cannot add word \(loopWord) as \"\(phones)\"")

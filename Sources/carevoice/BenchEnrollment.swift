@@ -25,11 +25,14 @@ struct BenchEnrollment: ParsableCommand {
     var fromHeard = false
     @Flag(help: "With --from-heard, learn also from the readings heard wrong only in their number, as the person corrects them on the line: with the words heard and the number as saved.")
     var corrected = false
+    @Option(help: "Hear the other words beside the reading grammar at these odds per phone, with a voice and without (default: the locale's; 0: no other words), to calibrate them for learned voices.")
+    var otherWordOdds: Double?
 
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
         if corrected && !fromHeard { throw ValidationError("--corrected goes with --from-heard") }
+        if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
     }
 
     func run() throws {
@@ -44,7 +47,8 @@ struct BenchEnrollment: ParsableCommand {
         func decoder(_ voice: AdaptedVoice?) throws -> CorpusDecoder {
             let recognizers = ConditionRecognizers { conditions in
                 try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
-                                           voice: voice, conditions: conditions)
+                                           voice: voice, odds: WordOddsOverride(otherWordPerPhone: otherWordOdds),
+                                           conditions: conditions)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                  noise: noise.flatMap { color in snr.map { (color, $0) } },

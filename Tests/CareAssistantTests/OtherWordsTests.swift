@@ -68,8 +68,8 @@ import Testing
         #expect(!results.isEmpty && results.allSatisfy { $0.otherWords == nil })
     }
 
-    /// English has its other words, and the reading grammar's own join them; Chinese has none
-    /// yet; odds of 0 turn them off.
+    /// English has its other words, and the reading grammar's own join them; Chinese has a
+    /// character for each Mandarin syllable; odds of 0 turn them off.
     @Test func theLoopHasCommonWordsAndTheGrammarsOwn() throws {
         let resources = ChineseRecognizerTests.resources
         let odds = english.speech.otherWordOddsPerPhone
@@ -85,8 +85,12 @@ import Testing
             #expect(RecognizerFactory.otherWordsCheck(table: english, resources: resources, builder: GrammarBuilder(table: english),
                                                       conditions: conditions, oddsPerPhone: odds) == nil)
         }
-        #expect(RecognizerFactory.otherWordsCheck(table: chinese, resources: resources, builder: GrammarBuilder(table: chinese),
-                                                  oddsPerPhone: chinese.speech.otherWordOddsPerPhone) == nil)
+        let syllables = try #require(RecognizerFactory.otherWordsCheck(table: chinese, resources: resources,
+                                                                       builder: GrammarBuilder(table: chinese),
+                                                                       oddsPerPhone: chinese.speech.otherWordOddsPerPhone))
+        // 妈 ma, 说 shuo, 血糖 (the grammar's); a line's pinyin is a note, not a word.
+        #expect(syllables.words.contains("妈") && syllables.words.contains("说") && syllables.words.contains("血糖"))
+        #expect(syllables.words.count > 400 && !syllables.words.contains("ma") && !syllables.words.contains("嗯"))
         // A models folder without the file: no check (and a warning), and the recognizer is made.
         let empty = ResourceLocator(root: FileManager.default.temporaryDirectory.appendingPathComponent("no-models-\(UUID())"))
         #expect(RecognizerFactory.otherWordsCheck(table: english, resources: empty, builder: GrammarBuilder(table: english),
