@@ -216,6 +216,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// How much less likely than the grammar's words each phone of such a word is heard
         /// (`OtherWordsCheck.oddsPerPhone`).
         public var otherWordOddsPerPhone: Double?
+        /// The same once the person's voice is learned: readings fit a learned voice better, so
+        /// the other words may be likelier there. Nil: as without one.
+        public var otherWordOddsPerPhoneWithVoice: Double?
         /// The folder under `models/` whose tables turn what is said into pinyin for the voice
         /// (`PinyinSpeller`); nil when the voice reads the language's own script.
         public var pinyinTables: String?

@@ -68,6 +68,19 @@ import Testing
         #expect(!results.isEmpty && results.allSatisfy { $0.otherWords == nil })
     }
 
+    /// A learned voice fits readings better, so its other words are likelier, in both
+    /// languages; a locale without odds of its own for a learned voice uses the others.
+    @Test func aLearnedVoiceHearsOtherWordsAtHigherOdds() throws {
+        for table in [english, chinese] {
+            let without = try #require(RecognizerFactory.otherWordOddsPerPhone(table, voiceLearned: false))
+            let with = try #require(RecognizerFactory.otherWordOddsPerPhone(table, voiceLearned: true))
+            #expect(with > without, "\(table.id)")
+        }
+        var plain = english
+        plain.speech.otherWordOddsPerPhoneWithVoice = nil
+        #expect(RecognizerFactory.otherWordOddsPerPhone(plain, voiceLearned: true) == english.speech.otherWordOddsPerPhone)
+    }
+
     /// English has its other words, and the reading grammar's own join them; Chinese has a
     /// character for each Mandarin syllable; odds of 0 turn them off.
     @Test func theLoopHasCommonWordsAndTheGrammarsOwn() throws {
