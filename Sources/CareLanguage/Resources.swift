@@ -59,8 +59,9 @@ public struct ResourceLocator: Sendable {
         guard let relative = table.speech.otherWords,
               let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)
         else { return [] }
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
-            .compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        return text.split(separator: "\n").compactMap { line in
+            line.split(whereSeparator: \.isWhitespace).first.map(String.init)
+        }.filter { !$0.hasPrefix("#") }
     }
 
     /// Extra pronunciations for the recognizer, as word -> phones.
