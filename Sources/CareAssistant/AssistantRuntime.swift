@@ -99,7 +99,7 @@ public final class AssistantRuntime {
         public var voiceLearner: VoiceLearner?
         /// Where readings saved as they were heard are kept with their audio, and the voice is
         /// learned from them when a session ends (`ConfirmedSpeech`). Nil: they are not kept.
-        public var confirmedSpeech: ConfirmedSpeech?
+        public var confirmedSpeech: KeptSpeech?
 
         public init(phrasebook: Phrasebook, preferredUnit: GlucoseUnit, store: PendingStore,
                     recognizer: SpeechRecognizer?, voice: VoiceInput, keyboard: Bool, speech: SpeechOutput,
@@ -324,7 +324,7 @@ public final class AssistantRuntime {
             } catch SpeechError.audioDevice(let reason) {
                 return (.noMicrophone(reason: reason), nil)
             }
-            let outcome = enrollment.learn(from: utterances, into: learner.directory, band: learner.band) {
+            let outcome = enrollment.learn(phrases: utterances, into: learner.directory, band: learner.band) {
                 say(configuration.phrasebook.message(.enrollLearning))
             }
             guard case .learned = outcome else { return (outcome, nil) }
@@ -375,29 +375,35 @@ public final class AssistantRuntime {
     }
 
     /// When a session ends: learns the voice from the readings the person confirmed, once there
-    /// are enough new ones (`ConfirmedSpeech.shouldLearn`). The next session hears with it.
+    /// are enough new ones (`ConfirmedSpeech.shouldLearn`), with the enrollment phrases when the
+    /// voice was learned from them. The next session hears with it.
     private func learnVoiceFromConfirmedSpeech() {
         guard let kept = configuration.confirmedSpeech, let learner = configuration.voiceLearner,
               configuration.settings.learnsVoiceFromReadings else { return }
         let stored = (try? AdaptedVoice.load(from: learner.directory)) ?? nil
-        guard ConfirmedSpeech.shouldLearn(kept: kept.count, stored: stored?.record) else { return }
+        // Checked when they were said: learned from again as they are.
+        let phrases = (stored?.phrases.recordings() ?? []).map {
+            VoiceAdapter.Utterance(samples: $0.audio.samples, words: $0.words)
+        }
+        guard ConfirmedSpeech.shouldLearn(kept: kept.count, stored: stored?.record, phrases: phrases.count) else { return }
         let book = configuration.phrasebook
         do {
             let (enrollment, _) = try learner.prepare()
-            var utterances: [VoiceAdapter.Utterance] = []
+            var confirmed: [VoiceAdapter.Utterance] = []
             for recording in kept.recordings() {
                 if case .usable(let utterance, _) = try enrollment.take(recording.audio, words: recording.words) {
-                    utterances.append(utterance)
+                    confirmed.append(utterance)
                 }
             }
-            let outcome = enrollment.learn(from: utterances, into: learner.directory, band: learner.band, source: .confirmedSpeech) {
-                say(book.message(.voiceFromReadings, ["count": Message(String(utterances.count))]))
+            let counts = ["count": Message(String(confirmed.count)), "phrases": Message(String(phrases.count))]
+            let outcome = enrollment.learn(phrases: phrases, confirmed: confirmed, into: learner.directory, band: learner.band) {
+                say(book.message(phrases.isEmpty ? .voiceFromReadings : .voiceFromPhrasesAndReadings, counts))
             }
-            guard case .learned(let recordings, _) = outcome else {
+            guard case .learned = outcome else {
                 logger.warning("the voice was not learned from confirmed readings: \(String(describing: outcome))")
                 return
             }
-            say(book.message(.voiceFromReadingsDone, ["count": Message(String(recordings))]))
+            say(book.message(phrases.isEmpty ? .voiceFromReadingsDone : .voiceFromPhrasesAndReadingsDone, counts))
         } catch {
             logger.warning("the voice was not learned from confirmed readings: \(error)")
         }

@@ -139,21 +139,22 @@ public final class VoiceEnrollment {
         return .usable(VoiceAdapter.Utterance(samples: result.audio, words: words, speechSeconds: result.speechSeconds), fit: fit)
     }
 
-    /// Adapts the model to the recordings and stores the voice in `directory`, replacing the
-    /// one stored there only when all of it worked.
+    /// Adapts the model to the enrollment phrases and the readings confirmed in use (either may
+    /// be empty, not both) and stores the voice in `directory`, replacing the one stored there
+    /// only when all of it worked.
     /// - Parameter band: what the recordings carried. A voice heard over a telephone band is
     ///   learned from the means for that band, which it then keeps for what it was not taught:
     ///   learned from the model's own, george's FSDD digits came out worse (24 of 30) than with
     ///   no voice at all (27 of 30).
-    public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
-                      into directory: URL, band: AudioBand = .wide, source: AdaptedVoice.Source = .enrollment) throws -> AdaptedVoice {
+    public func learn(phrases: [VoiceAdapter.Utterance], confirmed: [VoiceAdapter.Utterance] = [],
+                      method: AdaptedVoice.Method = .preferred, into directory: URL, band: AudioBand = .wide) throws -> AdaptedVoice {
         var pronunciations: [String: String] = [:]
-        for word in Set(utterances.flatMap(\.words)) {
+        for word in Set((phrases + confirmed).flatMap(\.words)) {
             pronunciations[word] = recognizer.pronunciation(of: word)
         }
         let adapter = VoiceAdapter(baseModel: table.speech.acousticModel, sampleRate: recognizer.configuration.sampleRate)
-        return try adapter.adapt(utterances, pronunciations: pronunciations, method: method, into: directory,
-                                 baseMeans: band == .narrow ? narrowbandMeans : nil, source: source)
+        return try adapter.adapt(phrases: phrases, confirmed: confirmed, pronunciations: pronunciations, method: method,
+                                 into: directory, baseMeans: band == .narrow ? narrowbandMeans : nil)
     }
 }
 
@@ -174,13 +175,14 @@ extension VoiceEnrollment {
     /// Learns the voice from the clear recordings, or says why not: too few of them, or the
     /// adaptation failed (the voice stored before is then kept). `announce` is told when the
     /// learning starts, which takes a few seconds.
-    public func learn(from utterances: [VoiceAdapter.Utterance], method: AdaptedVoice.Method = .preferred,
-                      into directory: URL, band: AudioBand = .wide, source: AdaptedVoice.Source = .enrollment,
+    public func learn(phrases: [VoiceAdapter.Utterance], confirmed: [VoiceAdapter.Utterance] = [],
+                      method: AdaptedVoice.Method = .preferred, into directory: URL, band: AudioBand = .wide,
                       announce: () -> Void) -> VoiceLearning {
-        guard utterances.count >= Self.minimumUtterances else { return .tooFew(heard: utterances.count) }
+        let heard = phrases.count + confirmed.count
+        guard heard >= Self.minimumUtterances else { return .tooFew(heard: heard) }
         announce()
         do {
-            let voice = try learn(from: utterances, method: method, into: directory, band: band, source: source)
+            let voice = try learn(phrases: phrases, confirmed: confirmed, method: method, into: directory, band: band)
             return .learned(recordings: voice.record.utterances, seconds: Int(voice.record.seconds.rounded()))
         } catch {
             return .failed(reason: "\(error)")

@@ -53,7 +53,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case phoneProblem, phoneEmpty, phoneInvalidCharacters, phoneMisplacedPlus, phoneTooShort, phoneTooLong
     case reminderDue, reminderFirst, reminderNotDue, reminderOff
     case enrollIntro, enrollPrompt, enrollSay, enrollUnclear, enrollSkipped, enrollLearning, enrollDone, enrollFailed
-    case voiceFromReadings, voiceFromReadingsDone
+    case voiceFromReadings, voiceFromReadingsDone, voiceFromPhrasesAndReadings, voiceFromPhrasesAndReadingsDone
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
     case forgetVoiceAsk, forgetVoiceKept, forgetVoiceFailed
     case yesDoubtful, leaveUnconfirmed

@@ -22,13 +22,23 @@ public struct AdaptedVoice: Sendable, Equatable {
         public var seconds: Double
         /// What it was learned from; nil in records written before this was kept: enrollment.
         public var source: Source?
+        /// How many of `utterances` were readings confirmed in use, when the voice was learned
+        /// from enrollment phrases and confirmed readings together; nil when it was not.
+        public var confirmedUtterances: Int?
 
-        public init(method: Method, enrolled: Date, utterances: Int, seconds: Double, source: Source? = nil) {
+        public init(method: Method, enrolled: Date, utterances: Int, seconds: Double, source: Source? = nil,
+                    confirmedUtterances: Int? = nil) {
             self.method = method
             self.enrolled = enrolled
             self.utterances = utterances
             self.seconds = seconds
             self.source = source
+            self.confirmedUtterances = confirmedUtterances
+        }
+
+        /// How many readings confirmed in use it was learned from.
+        public var confirmedCount: Int {
+            confirmedUtterances ?? (source == .confirmedSpeech ? utterances : 0)
         }
     }
 
@@ -46,12 +56,16 @@ public struct AdaptedVoice: Sendable, Equatable {
     static let modelName = "model"
     static let mllrName = "mllr_matrix"
     static let baseMeansName = "base-means"
+    static let phrasesName = "phrases"
 
     public var modelDirectory: URL { directory.appendingPathComponent(Self.modelName) }
     public var mllrMatrix: URL { directory.appendingPathComponent(Self.mllrName) }
     /// The means the voice was learned from when they were not the model's own (those for
     /// telephone-band audio): the MLLR transform was solved against them, so it applies to them.
     public var baseMeans: URL { directory.appendingPathComponent(Self.baseMeansName) }
+    /// The enrollment phrases the voice was learned from, kept with it to learn it again when
+    /// the person has confirmed more readings (`VoiceAdapter.adapt(phrases:confirmed:)`).
+    public var phrases: KeptSpeech { KeptSpeech(directory: directory.appendingPathComponent(Self.phrasesName)) }
 
     /// The adaptation stored in `directory`, nil when there is none. A directory whose record
     /// or files are unreadable counts as none (the base model still works), and says why.
@@ -153,15 +167,17 @@ public struct VoiceAdapter {
         self.tools = tools
     }
 
-    /// Adapts the base model to the voice of `utterances` and stores both adaptations in
-    /// `destination`, which is replaced only once all of it worked: a failed enrollment keeps
-    /// the voice stored before.
+    /// Adapts the base model to the voice of the enrollment `phrases` and the `confirmed`
+    /// readings and stores both adaptations in `destination`, which is replaced only once all of
+    /// it worked: a failed enrollment keeps the voice stored before. The phrases are kept with
+    /// the voice (`AdaptedVoice.phrases`), so that it can be learned again with more readings.
     /// - Parameter pronunciations: phones for every word said (`SpeechRecognizer.pronunciation(of:)`).
     /// - Parameter baseMeans: means to start from instead of the base model's own (the means for
     ///   telephone-band audio, for a voice heard over a telephone band); kept with the voice.
-    public func adapt(_ utterances: [Utterance], pronunciations: [String: String], method: AdaptedVoice.Method,
-                      into destination: URL, baseMeans: String? = nil, source: AdaptedVoice.Source = .enrollment,
+    public func adapt(phrases: [Utterance], confirmed: [Utterance] = [], pronunciations: [String: String],
+                      method: AdaptedVoice.Method, into destination: URL, baseMeans: String? = nil,
                       now: Date = Date()) throws -> AdaptedVoice {
+        let utterances = phrases + confirmed
         if let missing = tools.missing() {
             throw SpeechError.adaptationFailed("\(missing) is missing (Debian packages sphinxtrain and sphinxbase-utils)")
         }
@@ -250,9 +266,14 @@ public struct VoiceAdapter {
 
         // The words said, not the silence and decoding padding around them.
         let seconds = utterances.reduce(0) { $0 + ($1.speechSeconds ?? Double($1.samples.count) / Double(sampleRate)) }
-        var voice = AdaptedVoice(directory: output, record: .init(method: method, enrolled: now, utterances: utterances.count,
-                                                                  seconds: seconds, source: source))
+        var voice = AdaptedVoice(directory: output, record: .init(
+            method: method, enrolled: now, utterances: utterances.count, seconds: seconds,
+            source: phrases.isEmpty ? .confirmedSpeech : .enrollment,
+            confirmedUtterances: phrases.isEmpty || confirmed.isEmpty ? nil : confirmed.count))
         try voice.writeRecord()
+        for phrase in phrases {
+            try voice.phrases.keep(PCMAudio(samples: phrase.samples, sampleRate: sampleRate), words: phrase.words)
+        }
         // Swap the new voice in; only now is the old one gone.
         if fm.fileExists(atPath: destination.path) { try fm.removeItem(at: destination) }
         try fm.moveItem(at: output, to: destination)

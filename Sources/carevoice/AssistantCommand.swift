@@ -191,7 +191,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         },
         directory: env.dataDirectory.voiceDirectory,
         makeRecognizer: { try current.makeRecognizer() }, band: env.conditions.band)
-    configuration.confirmedSpeech = ConfirmedSpeech(directory: env.dataDirectory.confirmedSpeechDirectory)
+    configuration.confirmedSpeech = env.dataDirectory.confirmedSpeech
     AssistantRuntime(configuration).run()
 }
 

@@ -27,11 +27,14 @@ struct BenchEnrollment: ParsableCommand {
     var corrected = false
     @Option(help: "Hear the other words beside the reading grammar at these odds per phone, with a voice and without (default: the locale's; 0: no other words), to calibrate them for learned voices.")
     var otherWordOdds: Double?
+    @Option(help: "Then learn each voice again, as the assistant does in use, from its enrollment phrases and the first N readings heard right with it (with --corrected, or wrong only in their number), and decode the rest without a voice, with the first and with the second.")
+    var thenConfirmed: Int?
 
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
-        if corrected && !fromHeard { throw ValidationError("--corrected goes with --from-heard") }
+        if corrected && !fromHeard && thenConfirmed == nil { throw ValidationError("--corrected goes with --from-heard or --then-confirmed") }
+        if let thenConfirmed, thenConfirmed < 1 || fromHeard { throw ValidationError("--then-confirmed takes a positive count, and not with --from-heard") }
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
     }
 
@@ -58,7 +61,7 @@ struct BenchEnrollment: ParsableCommand {
         let voices = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: voices) }
 
-        var before = Tally(), after = Tally()
+        var before = Tally(), after = Tally(), again = Tally()
         var enrolledSeconds: [Double] = []
         for speaker in speakers {
             let own = items.filter { $0.speaker == speaker }
@@ -72,9 +75,19 @@ struct BenchEnrollment: ParsableCommand {
             let utterances = try clearRecordings(enrolling, manifest: manifest, env: env, enrollment: enrollment,
                                                  tellLeftOut: misses || details, tellTaken: details, heard: fromHeard ? asHeard : nil)
             let started = Date()
-            let voice = try enrollment.learn(from: utterances, method: method, into: voices.appendingPathComponent(speaker),
-                                             band: band(of: enrolling), source: fromHeard ? .confirmedSpeech : .enrollment)
+            let voice = try enrollment.learn(phrases: fromHeard ? [] : utterances, confirmed: fromHeard ? utterances : [],
+                                             method: method, into: voices.appendingPathComponent(speaker), band: band(of: enrolling))
             enrolledSeconds.append(Date().timeIntervalSince(started))
+            if let thenConfirmed {
+                let (confirmed, tested) = try learnAgain(speaker: speaker, phrases: utterances, voice: voice, band: band(of: enrolling), rest: rest, count: thenConfirmed,
+                                                         decoder: decoder, general: general, enrollment: enrollment, env: env, into: voices)
+                before.add(tested.without)
+                after.add(tested.withPhrases)
+                again.add(tested.withBoth)
+                Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), then \(confirmed) confirmed readings, tested \(tested.count): "
+                             + "\(tested.without.total.line) -> \(tested.withPhrases.total.line) -> \(tested.withBoth.total.line)")
+                continue
+            }
             let with = try decoder(voice).decode(rest).tally
             before.add(without)
             after.add(with)
@@ -85,7 +98,12 @@ struct BenchEnrollment: ParsableCommand {
                             percentile(enrolledSeconds.sorted(), 0.5)))
         for kind in CorpusItem.Kind.allCases {
             guard let without = before.byKind[kind], let with = after.byKind[kind] else { continue }
-            Console.line("\(kind.rawValue): \(without.line) -> \(with.line)")
+            Console.line("\(kind.rawValue): \(without.line) -> \(with.line)" + (again.byKind[kind].map { " -> \($0.line)" } ?? ""))
+        }
+        if let thenConfirmed {
+            Console.line("learned again from: the enrollment phrases and the first \(thenConfirmed) readings of each speaker heard right with them"
+                         + (corrected ? ", or wrong only in their number, with the number as corrected" : "") + "; tested on the rest")
+            Console.line("with the phrases and the readings: \(again.total.line)")
         }
         if fromHeard {
             Console.line("learned from: the first \(corpus.count) recordings of each speaker heard right, with the words heard"
@@ -111,6 +129,50 @@ extension BenchEnrollment {
             without.add(decoded.item.kind, speaker: decoded.item.speaker, right: decoded.right)
         }
         return (learning, heard.map(\.item).filter { !learned.contains($0.line) }, without)
+    }
+}
+
+extension BenchEnrollment {
+    /// How the items left after learning a voice again were heard: without a voice, with the one
+    /// learned from the phrases, and with the one learned again.
+    struct Retested {
+        var count = 0
+        var without = Tally(), withPhrases = Tally(), withBoth = Tally()
+    }
+
+    /// A speaker's voice learned again, as the assistant learns it in use
+    /// (`ConfirmedSpeech.shouldLearn`): from the enrollment phrases and the first `count` readings
+    /// heard right with the voice learned from them, as they were heard. The readings learned
+    /// from are left out of the test; how many there were, and how the rest were heard.
+    func learnAgain(speaker: String, phrases: [VoiceAdapter.Utterance], voice: AdaptedVoice, band: AudioBand, rest: [CorpusItem], count: Int,
+                    decoder: (AdaptedVoice?) throws -> CorpusDecoder, general: CorpusDecoder, enrollment: VoiceEnrollment,
+                    env: AppEnvironment, into voices: URL) throws -> (confirmed: Int, tested: Retested) {
+        let withPhrases = try decoder(voice)
+        let heard = try withPhrases.decode(rest).items
+        let readings = heard.filter { $0.item.kind == .reading }
+        let learning = VoiceEnrollment.heardRight(readings, count: count, corrected: !corrected ? nil : { item, heard in
+            withPhrases.judge.correctedWords(heard: heard, kind: item.kind, expected: item.expected)
+        })
+        let place = Dictionary(uniqueKeysWithValues: rest.enumerated().map { ($1.line, $0) })
+        let asHeard = { (item: CorpusItem) in try withPhrases.heardAudio(of: item, at: place[item.line]!) }
+        let confirmed = try clearRecordings(learning, manifest: corpus.manifest, env: env, enrollment: enrollment,
+                                            tellLeftOut: misses || details, tellTaken: details, heard: asHeard)
+        let again = try enrollment.learn(phrases: phrases, confirmed: confirmed, method: method,
+                                         into: voices.appendingPathComponent(speaker + "-again"), band: band)
+        // Every column decodes the same recordings, in the same order: the same noise in each.
+        let learned = Set(learning.map(\.line))
+        var result = Retested(count: rest.count - learned.count)
+        func tally(_ decoded: [(item: CorpusItem, heard: [String], right: Bool)]) -> Tally {
+            var tally = Tally()
+            for decoded in decoded where !learned.contains(decoded.item.line) {
+                tally.add(decoded.item.kind, speaker: decoded.item.speaker, right: decoded.right)
+            }
+            return tally
+        }
+        result.without = tally(try general.decode(rest).items)
+        result.withPhrases = tally(heard)
+        result.withBoth = tally(try decoder(again).decode(rest).items)
+        return (confirmed.count, result)
     }
 }
 

@@ -49,7 +49,7 @@ struct BenchNarrowband: ParsableCommand {
         /// Means learned from these speakers' takes.
         func means(from learners: [String], name: String) throws -> URL {
             let utterances = learners.flatMap { takes[$0] ?? [] }
-            let voice = try enrollment.learn(from: utterances, method: .map, into: work.appendingPathComponent(name))
+            let voice = try enrollment.learn(phrases: utterances, method: .map, into: work.appendingPathComponent(name))
             return voice.modelDirectory.appendingPathComponent("means")
         }
 

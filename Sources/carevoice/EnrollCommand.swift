@@ -49,7 +49,7 @@ struct EnrollCommand: ParsableCommand {
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
         let (utterances, band) = try manifest.map { try fromManifest($0, env: env, enrollment: enrollment) }
             ?? fromPerson(env: env, enrollment: enrollment)
-        let outcome = enrollment.learn(from: utterances, method: method, into: directory, band: band) {
+        let outcome = enrollment.learn(phrases: utterances, method: method, into: directory, band: band) {
             Console.line(book.text(.enrollLearning))
         }
         guard case .learned = outcome else { throw CommandFailure(outcome.message(book).display) }

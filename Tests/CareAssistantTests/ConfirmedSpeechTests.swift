@@ -5,20 +5,36 @@ import Testing
 @testable import CareAssistant
 
 @Suite struct ConfirmedSpeechTests {
-    private func record(_ utterances: Int, _ source: AdaptedVoice.Source?) -> AdaptedVoice.Record {
-        AdaptedVoice.Record(method: .map, enrolled: Date(), utterances: utterances, seconds: 20, source: source)
+    private func record(_ utterances: Int, _ source: AdaptedVoice.Source?, confirmed: Int? = nil) -> AdaptedVoice.Record {
+        AdaptedVoice.Record(method: .map, enrolled: Date(), utterances: utterances, seconds: 20, source: source,
+                            confirmedUtterances: confirmed)
     }
 
     /// The voice is first learned from 12 confirmed readings, then again each time 6 more were
-    /// kept; a voice learned from the enrollment phrases (or in a record from before sources were
-    /// kept) is never replaced by one learned from readings.
-    @Test func theVoiceIsLearnedFromEnoughNewReadingsUnlessItWasEnrolled() {
-        #expect(!ConfirmedSpeech.shouldLearn(kept: 11, stored: nil))
-        #expect(ConfirmedSpeech.shouldLearn(kept: 12, stored: nil))
-        #expect(!ConfirmedSpeech.shouldLearn(kept: 17, stored: record(12, .confirmedSpeech)))
-        #expect(ConfirmedSpeech.shouldLearn(kept: 18, stored: record(12, .confirmedSpeech)))
-        #expect(!ConfirmedSpeech.shouldLearn(kept: 40, stored: record(20, .enrollment)))
-        #expect(!ConfirmedSpeech.shouldLearn(kept: 40, stored: record(20, nil)))
+    /// kept. A voice learned from enrollment phrases kept with it is learned again with them once
+    /// 6 more readings were kept than it learned from; one enrolled before its phrases were kept
+    /// (or in a record from before sources were kept) is never replaced by one learned from
+    /// readings alone.
+    @Test func theVoiceIsLearnedAgainFromEnoughNewReadings() {
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 11, stored: nil, phrases: 0))
+        #expect(ConfirmedSpeech.shouldLearn(kept: 12, stored: nil, phrases: 0))
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 17, stored: record(12, .confirmedSpeech), phrases: 0))
+        #expect(ConfirmedSpeech.shouldLearn(kept: 18, stored: record(12, .confirmedSpeech), phrases: 0))
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 5, stored: record(20, .enrollment), phrases: 20))
+        #expect(ConfirmedSpeech.shouldLearn(kept: 6, stored: record(20, .enrollment), phrases: 20))
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 11, stored: record(26, .enrollment, confirmed: 6), phrases: 20))
+        #expect(ConfirmedSpeech.shouldLearn(kept: 12, stored: record(26, .enrollment, confirmed: 6), phrases: 20))
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 40, stored: record(20, .enrollment), phrases: 0))
+        #expect(!ConfirmedSpeech.shouldLearn(kept: 40, stored: record(20, nil), phrases: 0))
+    }
+
+    /// How many confirmed readings a stored voice learned from: all of a voice learned from
+    /// them alone, those counted beside enrollment phrases, none of an enrolled voice.
+    @Test func aRecordTellsHowManyConfirmedReadingsItLearnedFrom() {
+        #expect(record(12, .confirmedSpeech).confirmedCount == 12)
+        #expect(record(26, .enrollment, confirmed: 6).confirmedCount == 6)
+        #expect(record(20, .enrollment).confirmedCount == 0)
+        #expect(record(20, nil).confirmedCount == 0)
     }
 
     /// A reading heard as a guess (its fit below `SpeechAcceptance.confidentFit`), or with no fit
@@ -64,7 +80,7 @@ import Testing
     @Test func recordingsAreKeptWithTheirWordsUpToTheLatestForty() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-confirmed-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let speech = ConfirmedSpeech(directory: dir)
+        let speech = KeptSpeech(directory: dir, limit: ConfirmedSpeech.kept)
         #expect(speech.count == 0 && speech.recordings().isEmpty)
         for n in 1...(ConfirmedSpeech.kept + 2) {
             try speech.keep(PCMAudio(samples: [Int16](repeating: Int16(n), count: 160), sampleRate: 16000),

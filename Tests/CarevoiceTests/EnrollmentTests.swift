@@ -148,6 +148,9 @@ import Testing
         #expect(run.stdout.contains("Done. I learned your voice from"), "\(run.stdout)")
         #expect(run.stdout.contains("Saved: 6.5 mmol/L, before breakfast."), "\(run.stdout)")
         #expect(try CLI.run(["enroll", "--status", "--data-dir", dir.path]).stdout.contains("I use your voice, learned on"))
+        // The phrases are kept with the voice, to learn it again with the readings confirmed later.
+        let voice = try #require(try AdaptedVoice.load(from: dir.appendingPathComponent("voice")))
+        #expect(voice.phrases.count == 20)
         // Heard at full band, it is learned from the model's own means.
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("voice/base-means").path))
 

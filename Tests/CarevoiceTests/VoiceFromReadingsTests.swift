@@ -30,6 +30,30 @@ import Testing
         #expect(status.stdout.contains("12"), "\(status.stdout)")
     }
 
+    /// A voice learned from the enrollment phrases is learned again, from them and the readings
+    /// confirmed since, once there are 6: said when the session ends, and stored with both.
+    @Test func anEnrolledVoiceIsLearnedAgainWithTheReadingsConfirmedSince() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let phrases = try Session.resources.loadLocale("en").enrollment.prompts
+        let said = ["glucose six point five before breakfast", "glucose seven point two after lunch",
+                    "glucose five point eight before dinner", "glucose eight point one at bedtime",
+                    "glucose nine point four after breakfast", "glucose four point nine fasting"]
+        let wav = try Session.wav(["learn my voice", "yes"] + phrases + said.flatMap { [$0, "yes"] }, voice: "en-us+m3", in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Done. I learned your voice from"), "\(run.stdout)")
+        #expect(try readings(in: dir).count == 6, "\(run.stdout)")
+        #expect(confirmedSpeech(in: dir).count == 6)
+        #expect(run.stdout.contains("I am learning your voice again, from the 20 phrases you said when I learned it and the 6 readings you confirmed"),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("From your next session I hear you with the voice learned from 20 phrases and 6 readings you confirmed."),
+                "\(run.stdout)")
+        let voice = try #require(try AdaptedVoice.load(from: dir.appendingPathComponent("voice")))
+        #expect(voice.record.source == .enrollment && voice.record.utterances == 26 && voice.record.confirmedCount == 6)
+        #expect(voice.phrases.recordings().map { $0.words.joined(separator: " ") } == phrases)
+    }
+
     /// With voice learning turned off, a session that ends with 12 confirmed readings kept from
     /// before learns nothing from them.
     @Test func withVoiceLearningOffNoVoiceIsLearnedFromReadingsKeptBefore() throws {
