@@ -81,6 +81,25 @@ import Testing
         #expect(RecognizerFactory.otherWordOddsPerPhone(plain, voiceLearned: true) == english.speech.otherWordOddsPerPhone)
     }
 
+    /// The assistant's recognizer hears with those odds once a voice is stored, and with the
+    /// plain ones without. (The stored voice here is the general model itself, linked in as a
+    /// MAP voice: what is checked is the choice, not what a voice learns.)
+    @Test func aRecognizerWithAStoredVoiceUsesTheOddsForLearnedVoices() throws {
+        let resources = ChineseRecognizerTests.resources
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-voice-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let general = try RecognizerFactory.configuration(table: english, resources: resources).modelDirectory
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("model").path, withDestinationPath: general)
+        try #"{"enrolled": "2026-11-26T12:00:00Z", "method": "map", "seconds": 40, "source": "enrollment", "utterances": 20}"#
+            .write(to: dir.appendingPathComponent("voice.json"), atomically: true, encoding: .utf8)
+        let voice = try #require(try AdaptedVoice.load(from: dir))
+        let heardWith = try RecognizerFactory.make(table: english, resources: resources, voice: voice)
+        let heardWithout = try RecognizerFactory.make(table: english, resources: resources)
+        #expect(heardWith.configuration.otherWords?.oddsPerPhone == english.speech.otherWordOddsPerPhoneWithVoice)
+        #expect(heardWithout.configuration.otherWords?.oddsPerPhone == english.speech.otherWordOddsPerPhone)
+    }
+
     /// English has its other words, and the reading grammar's own join them; Chinese has a
     /// character for each Mandarin syllable; odds of 0 turn them off.
     @Test func theLoopHasCommonWordsAndTheGrammarsOwn() throws {
