@@ -43,6 +43,8 @@ public final class VoiceEnrollment {
     /// The fits of the takes judged clear so far.
     private var clearFits: [Double] = []
     private var grammars: [String: String] = [:]
+    /// Noisy copies of the recordings learned from beside them (`VoiceAdapter.noisyCopies`).
+    public var noisyCopies = VoiceAdapter.NoisyCopy.standard
 
     /// A recognizer on the general model (the statistics are collected against it), keeping the
     /// audio of what it decodes.
@@ -152,7 +154,8 @@ public final class VoiceEnrollment {
         for word in Set((phrases + confirmed).flatMap(\.words)) {
             pronunciations[word] = recognizer.pronunciation(of: word)
         }
-        let adapter = VoiceAdapter(baseModel: table.speech.acousticModel, sampleRate: recognizer.configuration.sampleRate)
+        var adapter = VoiceAdapter(baseModel: table.speech.acousticModel, sampleRate: recognizer.configuration.sampleRate)
+        adapter.noisyCopies = noisyCopies
         return try adapter.adapt(phrases: phrases, confirmed: confirmed, pronunciations: pronunciations, method: method,
                                  into: directory, baseMeans: band == .narrow ? narrowbandMeans : nil)
     }

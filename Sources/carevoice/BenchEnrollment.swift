@@ -30,6 +30,9 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Then learn each voice again, as the assistant does in use, from its enrollment phrases and the first N readings heard right with it (with --corrected, or wrong only in their number), and decode the rest without a voice, with the first and with the second.")
     var thenConfirmed: Int?
 
+    @Option(help: "Learn each voice also from copies of its recordings with pink noise at these signal-to-noise ratios in dB, comma-separated, or none (default: \(VoiceAdapter.NoisyCopy.standard.map { String(format: "%.0f", $0.snr) }.joined(separator: ","))).")
+    var noisyCopies: NoisyCopies?
+
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
         if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
@@ -45,6 +48,7 @@ struct BenchEnrollment: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: Settings().glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table)
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
+        if let noisyCopies { enrollment.noisyCopies = noisyCopies.copies }
         // Each recording is heard as the assistant would hear it: without a voice with the means
         // for its band; a learned voice replaces the model whatever the band.
         func decoder(_ voice: AdaptedVoice?) throws -> CorpusDecoder {
@@ -173,6 +177,21 @@ extension BenchEnrollment {
         result.withPhrases = tally(heard)
         result.withBoth = tally(try decoder(again).decode(rest).items)
         return (confirmed.count, result)
+    }
+}
+
+/// `--noisy-copies`: "none", or signal-to-noise ratios in dB of pink-noise copies.
+struct NoisyCopies: ExpressibleByArgument {
+    var copies: [VoiceAdapter.NoisyCopy]
+
+    init?(argument: String) {
+        if argument == "none" {
+            copies = []
+            return
+        }
+        let ratios = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !ratios.isEmpty, ratios.allSatisfy({ $0 != nil }) else { return nil }
+        copies = ratios.map { VoiceAdapter.NoisyCopy(color: .pink, snr: $0!) }
     }
 }
 
