@@ -309,6 +309,13 @@ final class TimingOutput: SpeechOutput {
 }
 
 
+/// The checks of `--noise`, `--snr` and `--noise-around`, where a bench mixes noise in.
+func validateNoise(_ noise: NoiseColor?, snr: Double?, around: Double) throws {
+    if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
+    if around != 0 && noise == nil { throw ValidationError("--noise-around needs --noise") }
+    if !(0...10).contains(around) { throw ValidationError("--noise-around must be from 0 to 10 seconds") }
+}
+
 func percentile(_ sorted: [Double], _ p: Double) -> Double {
     guard !sorted.isEmpty else { return 0 }
     return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]

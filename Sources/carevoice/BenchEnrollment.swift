@@ -21,6 +21,8 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Background noise mixed into the recordings decoded, and with --from-heard into those learned from, as they were heard (enrollment phrases are said in a quiet room): \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Option(help: "Seconds of the noise alone before and after each recording, for a background that was there before the words (default 0: it starts and stops with the recording).")
+    var noiseAround = 0.0
     @Flag(help: "Learn each voice as the assistant learns it from readings confirmed as heard: from the speaker's first --count recordings heard right without a voice (the assistant's first is \(ConfirmedSpeech.minimumToLearn)), with the words heard; enrollment phrases are left out.")
     var fromHeard = false
     @Flag(help: "With --from-heard, learn also from the readings heard wrong only in their number, as the person corrects them on the line: with the words heard and the number as saved.")
@@ -35,7 +37,7 @@ struct BenchEnrollment: ParsableCommand {
 
     func validate() throws {
         try corpus.validate(atLeast: VoiceEnrollment.minimumUtterances)
-        if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
+        try validateNoise(noise, snr: snr, around: noiseAround)
         if corrected && !fromHeard && thenConfirmed == nil { throw ValidationError("--corrected goes with --from-heard or --then-confirmed") }
         if let thenConfirmed, thenConfirmed < 1 || fromHeard { throw ValidationError("--then-confirmed takes a positive count, and not with --from-heard") }
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
@@ -58,7 +60,7 @@ struct BenchEnrollment: ParsableCommand {
                                            conditions: conditions)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
-                                 noise: noise.flatMap { color in snr.map { (color, $0) } },
+                                 noise: noise.flatMap { color in snr.map { (color, $0) } }, noiseAround: noiseAround,
                                  printing: details ? .every : misses ? .misses : .none)
         }
         let general = try decoder(nil)
@@ -97,7 +99,10 @@ struct BenchEnrollment: ParsableCommand {
             after.add(with)
             Console.line("speaker \(speaker): enrolled \(utterances.count)/\(enrolling.count), tested \(rest.count): \(without.total.line) -> \(with.total.line)")
         }
-        if let noise, let snr { Console.line(String(format: "noise: %@ at %.0f dB SNR in the recordings decoded", noise.rawValue, snr)) }
+        if let noise, let snr {
+            Console.line(String(format: "noise: %@ at %.0f dB SNR in the recordings decoded", noise.rawValue, snr)
+                         + (noiseAround > 0 ? String(format: ", alone for %.1f s before and after each", noiseAround) : ""))
+        }
         Console.line(String(format: "adaptation: %@, %.1f s per speaker (median)", method.rawValue,
                             percentile(enrolledSeconds.sorted(), 0.5)))
         for kind in CorpusItem.Kind.allCases {

@@ -44,9 +44,7 @@ struct BenchRecognition: ParsableCommand {
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
-        if (noise == nil) != (snr == nil) { throw ValidationError("--noise and --snr go together") }
-        if noiseAround != 0 && noise == nil { throw ValidationError("--noise-around needs --noise") }
-        if !(0...10).contains(noiseAround) { throw ValidationError("--noise-around must be from 0 to 10 seconds") }
+        try validateNoise(noise, snr: snr, around: noiseAround)
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
         }

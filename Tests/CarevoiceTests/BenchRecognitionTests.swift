@@ -318,8 +318,11 @@ import Testing
         #expect(copied.status == 0 && alone.status == 0, "\(copied.stderr) \(alone.stderr)")
         let (with, without) = try (#require(right(copied.stdout), "\(copied.stdout)"), #require(right(alone.stdout), "\(alone.stdout)"))
         #expect(with >= without + 4, "with the noisy copy \(with)/\(scored), without \(without)/\(scored)")
+        #expect(copied.stdout.contains("noise: pink at 10 dB SNR in the recordings decoded\n"), "\(copied.stdout)")
         let wrong = try CLI.run(bench + ["--noisy-copies", "loud"])
         #expect(wrong.status != 0, "\(wrong.stdout)")
+        let aroundAlone = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--noise-around", "1"])
+        #expect(aroundAlone.status != 0 && aroundAlone.stderr.contains("--noise-around needs --noise"), "\(aroundAlone.stderr)")
     }
 
     /// `bench enrollment --from-heard` learns each voice as the assistant does from confirmed
