@@ -43,7 +43,7 @@ public final class VoiceEnrollment {
     /// The fits of the takes judged clear so far.
     private var clearFits: [Double] = []
     private var grammars: [String: String] = [:]
-    /// Noisy copies of the recordings learned from beside them (`VoiceAdapter.noisyCopies`).
+    /// Noisy copies of the enrollment phrases learned from beside them (`VoiceAdapter.noisyCopies`).
     public var noisyCopies = VoiceAdapter.NoisyCopy.standard
 
     /// A recognizer on the general model (the statistics are collected against it), keeping the

@@ -32,7 +32,7 @@ struct BenchEnrollment: ParsableCommand {
     @Option(help: "Then learn each voice again, as the assistant does in use, from its enrollment phrases and the first N readings heard right with it (with --corrected, or wrong only in their number), and decode the rest without a voice, with the first and with the second.")
     var thenConfirmed: Int?
 
-    @Option(help: "Learn each voice also from copies of its recordings with pink noise at these signal-to-noise ratios in dB, comma-separated, or none (default: \(VoiceAdapter.NoisyCopy.standard.map { String(format: "%.0f", $0.snr) }.joined(separator: ","))).")
+    @Option(help: "Learn each voice also from copies of its enrollment phrases (not of readings learned from as confirmed: --from-heard, --then-confirmed) with pink noise at these signal-to-noise ratios in dB, comma-separated, or none (default: \(VoiceAdapter.NoisyCopy.standard.map { String(format: "%.0f", $0.snr) }.joined(separator: ","))).")
     var noisyCopies: NoisyCopies?
 
     func validate() throws {
