@@ -195,7 +195,8 @@ struct NoisyCopies: ExpressibleByArgument {
             return
         }
         let ratios = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !ratios.isEmpty, ratios.allSatisfy({ $0 != nil }) else { return nil }
+        // A ratio that is not a finite number would mix noise of no loudness at all.
+        guard !ratios.isEmpty, ratios.allSatisfy({ $0?.isFinite == true }) else { return nil }
         copies = ratios.map { VoiceAdapter.NoisyCopy(color: .pink, snr: $0!) }
     }
 }

@@ -319,8 +319,10 @@ import Testing
         let (with, without) = try (#require(right(copied.stdout), "\(copied.stdout)"), #require(right(alone.stdout), "\(alone.stdout)"))
         #expect(with >= without + 4, "with the noisy copy \(with)/\(scored), without \(without)/\(scored)")
         #expect(copied.stdout.contains("noise: pink at 10 dB SNR in the recordings decoded\n"), "\(copied.stdout)")
-        let wrong = try CLI.run(bench + ["--noisy-copies", "loud"])
-        #expect(wrong.status != 0, "\(wrong.stdout)")
+        for given in ["loud", "nan", "10,inf"] {
+            let wrong = try CLI.run(bench + ["--noisy-copies", given])
+            #expect(wrong.status != 0 && wrong.stderr.contains("--noisy-copies"), "\(given): \(wrong.stdout) \(wrong.stderr)")
+        }
         let aroundAlone = try CLI.run(["bench", "enrollment", "--manifest", manifest, "--noise-around", "1"])
         #expect(aroundAlone.status != 0 && aroundAlone.stderr.contains("--noise-around needs --noise"), "\(aroundAlone.stderr)")
     }
