@@ -121,8 +121,9 @@ public enum RecognizerFactory {
     /// readings heard right (75 -> 64) and 11 of 200 others, all in recordings heard as noisy:
     /// noise fits free words better than readings, so without a learned voice a noisy room is
     /// left to the fit. (With the noise there a second before and after the words, `--noise-around
-    /// 1`, 0.07 took 7 of the 72 development readings heard right and turned away 23 more of 80
-    /// unrelated sentences, 36 -> 59; 0.03 none of either.) Over a
+    /// 1`, on the development readings and unrelated sentences alone, 0.07 took 7 of the 72
+    /// readings heard right and turned away 27 more of 80 unrelated sentences, 32 -> 59; 0.03
+    /// took 1 and turned away 3 more.) Over a
     /// telephone band it was not measured, and is left out too. It costs a third decoder: the
     /// real-time factor went from 0.14 to 0.34, the final decode's p95 from 4 to 8 ms (ec41, a
     /// release build alone on two cores), start-up took 0.1-0.4 s longer and 50 MiB more.

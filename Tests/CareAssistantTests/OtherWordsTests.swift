@@ -92,8 +92,9 @@ import Testing
     }
 
     /// The assistant's recognizer hears with those odds once a voice is stored, and with the
-    /// plain ones without; in a noisy room with them, or not at all without a voice. (The stored voice here is the general model itself, linked in as a
-    /// MAP voice: what is checked is the choice, not what a voice learns.)
+    /// plain ones without; in a noisy room with them, or not at all without a voice. (The stored
+    /// voice here is the general model itself, linked in as a MAP voice: what is checked is the
+    /// choice, not what a voice learns.)
     @Test func aRecognizerWithAStoredVoiceUsesTheOddsForLearnedVoices() throws {
         let resources = ChineseRecognizerTests.resources
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-voice-\(UUID().uuidString)")
