@@ -169,10 +169,16 @@ public struct NumberWords: Sendable {
         return words.joined(separator: " ")
     }
 
-    /// Digit by digit: "120" -> "one two zero", "6.5" -> "six point five".
+    /// Digit by digit: "120" -> "one two zero", "6.5" -> "six point five", "六点五".
     public func spellDigits(_ number: String) -> String {
-        if let chinese { return chinese.spellDigits(number) }
-        return number.map { $0 == "." ? table.point : digitName(Int(String($0)) ?? 0) }.joined(separator: " ")
+        digitWords(number).joined(separator: chinese == nil ? " " : "")
+    }
+
+    /// A word for each digit and the point: "6.5" -> ["six", "point", "five"], ["六", "点", "五"];
+    /// "7" -> ["seven"].
+    public func digitWords(_ number: String) -> [String] {
+        if let chinese { return chinese.spellDigits(number).map(String.init) }
+        return number.map { $0 == "." ? table.point : digitName(Int(String($0)) ?? 0) }
     }
 
     func spellInteger(_ n: Int) -> [String] {

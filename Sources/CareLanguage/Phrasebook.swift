@@ -134,10 +134,8 @@ public struct Phrasebook: Sendable {
     /// The read-back of a reading heard only loosely: a guess, with its number one digit at a
     /// time and pauses between ("six, point, five", shown the same so a screen reader says it so).
     public func guessedReadBack(_ reading: ReadingDescription, now: Date) -> Message {
-        let spelled = numbers.spellDigits(reading.valueText)
         // One digit at a time, with a pause between: "six, point, five", "六，点，五".
-        let pieces = spelled.contains(" ") ? spelled.split(separator: " ").map(String.init) : spelled.map(String.init)
-        let digits = Message(pieces.joined(separator: table.lists.clause))
+        let digits = Message(numbers.digitWords(reading.valueText).joined(separator: table.lists.clause))
         return message(.readBackUnsure, ["reading": describe(reading, now: now), "digits": digits])
     }
 

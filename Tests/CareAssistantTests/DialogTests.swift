@@ -223,6 +223,9 @@ struct Script {
         #expect(try #require(s.saved).level.mmolPerL == 6.5)
         s.send(.heard("glucose seven point two"))
         #expect(s.said.first == "7.2 mmol/L. Shall I save it?")
+        s.send(.heardUnsure("no"))
+        s.send(.heardUnsure("glucose seven"))
+        #expect(s.said.last == "I think you said 7 mmol/L. That is seven. Is that right?")
     }
 
     /// A yes that may have been a no saves nothing: the read-back is asked again.

@@ -18,6 +18,13 @@ import Testing
         #expect(words.spellDigits("6.5") == "six point five")
     }
 
+    /// A number of one digit is one word, not its letters (a guessed "7" was read back as
+    /// "s, e, v, e, n").
+    @Test func namesEachDigitOnce() {
+        #expect(words.digitWords("7") == ["seven"])
+        #expect(words.digitWords("12.5") == ["one", "two", "point", "five"])
+    }
+
     /// Every number a reading can have survives being spoken and parsed back.
     @Test func spellingRoundTrips() {
         var failures: [String] = []
