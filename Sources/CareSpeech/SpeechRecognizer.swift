@@ -114,6 +114,12 @@ public final class SpeechRecognizer {
         /// read-back should start within a quarter of a second). Nil: none is shorter.
         public var shortestEndSilence: Double?
         public var endsAtShortestPause: (@Sendable (String) -> Bool)?
+        /// `answersAtOnce` for an utterance that turns out noisy (its speech so far less than
+        /// `AudioBackground.noisyBelowDB` above the background heard before it) where the
+        /// recognizer was made for a quiet room: the first words said in a noisy one, before
+        /// the stream has told it is noisy. Then `endsAtShortestPause` does not apply either.
+        /// Nil: the rules above, whatever the utterance sounds like.
+        public var answersAtOnceOverNoise: (@Sendable (String) -> Bool)?
         /// How many times as likely as the grammar alone makes it each of these words is heard,
         /// in every grammar without odds of its own (`addGrammar`): above 1 for words to be heard
         /// rather than missed (a call for help), below 1 for words costly to hear by mistake.
@@ -847,12 +853,24 @@ public final class SpeechRecognizer {
     private func endsEarly(afterLongerPause: Bool) -> Bool {
         guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }),
-              Self.sentenceCanEnd(hypothesis, standing: shape.standing(of:), answersAtOnce: configuration.answersAtOnce),
-              afterLongerPause || configuration.endsAtShortestPause?(hypothesis) == true
-        else { return false }
+        guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
+        func ends(answersAtOnce: ((String) -> Bool)?, atShortestPause: ((String) -> Bool)?) -> Bool {
+            Self.sentenceCanEnd(hypothesis, standing: shape.standing(of:), answersAtOnce: answersAtOnce)
+                && (afterLongerPause || atShortestPause?(hypothesis) == true)
+        }
+        guard ends(answersAtOnce: configuration.answersAtOnce, atShortestPause: configuration.endsAtShortestPause) else { return false }
+        // Measured only here, where the quiet room's rules would end it: the pause may be one
+        // the noise made inside a word.
+        if let overNoise = configuration.answersAtOnceOverNoise, utteranceSoundsNoisy,
+           !ends(answersAtOnce: overNoise, atShortestPause: nil) { return false }
         guard let minimum = configuration.earlyEndMinimumFit else { return true }
         return (fitSoFar() ?? -.infinity) >= minimum
+    }
+
+    /// The utterance so far is less than `AudioBackground.noisyBelowDB` above the background
+    /// heard before it, as `RecognitionResult.signalToNoise` will measure it.
+    private var utteranceSoundsNoisy: Bool {
+        background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
     /// Whether the words heard so far, standing so in their grammar, are a sentence that may

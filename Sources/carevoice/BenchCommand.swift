@@ -27,11 +27,19 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
     @Option(help: "Seed for choosing readings.") var seed: UInt64 = 42
     @Flag(help: "Print every reading.") var details = false
+    @Option(help: "Background noise throughout each session, before and between the words too: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var noise: NoiseColor?
+    @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @OptionGroup var decoder: DecoderOptions
+
+    func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
 
     func run() throws {
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
+        // The recording path keeps the recognizer it starts with, a quiet room's: in noise this
+        // measures the first words said in a noisy room, before the microphone's listener has
+        // heard that it is noisy (`recognizerOver`).
         let recognizer = try env.makeRecognizer(extraArguments: try decoder.parsed())
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
@@ -50,7 +58,10 @@ struct BenchLoop: ParsableCommand {
             let voice = voiceList[index % voiceList.count]
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let sentence = spec.sentence(table: env.table, numbers: numbers)
-            let session = try SessionAudio.make([sentence, "yes"], voice: voice, synthesizer: synthesizer)
+            var session = try SessionAudio.make([sentence, "yes"], voice: voice, synthesizer: synthesizer)
+            if let noise, let snr {
+                session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
+            }
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
             let store = try Store()
@@ -63,7 +74,10 @@ struct BenchLoop: ParsableCommand {
             let runtime = AssistantRuntime(configuration)
             var heard: [String] = []
             runtime.onHeard = { result in
-                heard.append("\"\(result.text)\"" + (result.grammarFit.map { String(format: " (fit %.1f)", $0) } ?? ""))
+                let fit = result.grammarFit.map { String(format: "fit %.1f", $0) }
+                let end = result.endpoint.map { String(format: "ended %.2f s in", $0) }
+                let said = [fit, end].compactMap { $0 }
+                heard.append("\"\(result.text)\"" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 output.markHeard(result, speechEnds: session.speechEnds, asReading: {
                     if case .glucose = parser.parse(result.text) { return true } else { return false }
                 }())
@@ -79,13 +93,17 @@ struct BenchLoop: ParsableCommand {
             perVoice[voice, default: (0, 0)].total += 1
             if ok { perVoice[voice, default: (0, 0)].right += 1 }
             if details || !ok {
-                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.joined(separator: ", ")); replies after \(replies) ms")
+                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.joined(separator: ", ")); replies after \(replies) ms"
+                             + (details ? "; said \(output.said.map { "\"\($0)\"" }.joined(separator: ", "))" : ""))
             }
         }
 
         for voice in voiceList {
             let r = perVoice[voice] ?? (0, 0)
             Console.line("voice \(voice): \(r.right)/\(r.total)")
+        }
+        if let noise, let snr {
+            Console.line(String(format: "noise: %@ at %.0f dB SNR throughout each session", noise.rawValue, snr))
         }
         Console.line(String(format: "process start to first prompt ready to play: %.0f ms", startup * 1000))
         if !latencies.isEmpty {
@@ -271,6 +289,8 @@ final class TimingOutput: SpeechOutput {
     private(set) var latencies: [ReplyLatency] = []
     /// How long everything said would take to hear.
     private(set) var spokenSeconds = 0.0
+    /// Everything said, in order.
+    private(set) var said: [String] = []
 
     init(synthesizer: SpeechSynthesizer, voice: String) {
         self.synthesizer = synthesizer
@@ -288,6 +308,7 @@ final class TimingOutput: SpeechOutput {
     /// The reply is heard once ALSA's buffer of it is made, or all of it if it is shorter: as
     /// `SpeakerOutput` plays it.
     func speak(_ text: String) throws {
+        said.append(text)
         let heardAfter = Int(SpeakerSink.bufferSeconds * Double(synthesizer.sampleRate))
         var samples = 0
         func replyHeard() {

@@ -1,0 +1,30 @@
+import CareTestSupport
+import Foundation
+import Testing
+
+/// `carevoice bench loop`: readings said by espeak-ng voices, then "yes", heard and saved by the
+/// assistant as it runs (real recognizer, real dialog), counted and timed.
+@Suite struct BenchLoopTests {
+    /// Each session is a reading and its yes; `--details` shows what was heard, when, and what
+    /// the assistant said back. With `--noise` the noise runs through each session, pauses
+    /// too: at -5 dB it drowns the readings that were saved in quiet.
+    @Test func readingsAreSavedAndCountedInQuietAndInNoise() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bench = ["bench", "loop", "--no-speech", "--data-dir", dir.path, "--count", "2", "--seed", "5", "--details"]
+        let quiet = try CLI.run(bench)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.contains("loop: 2/2 saved exactly right"), "\(quiet.stdout)")
+        #expect(quiet.stdout.contains(#"heard "glucose fourteen point three" (fit "#), "\(quiet.stdout)")
+        #expect(quiet.stdout.contains(#"said "Hello, I'm CareVoice."#) && quiet.stdout.contains("Saved: fourteen point three"), "\(quiet.stdout)")
+        #expect(!quiet.stdout.contains("noise:"))
+
+        let drowned = try CLI.run(bench + ["--noise", "pink", "--snr=-5"])
+        #expect(drowned.status == 0, "\(drowned.stderr)")
+        #expect(drowned.stdout.contains("noise: pink at -5 dB SNR throughout each session"), "\(drowned.stdout)")
+        #expect(drowned.stdout.contains("loop: 0/2 saved exactly right"), "\(drowned.stdout)")
+
+        let alone = try CLI.run(["bench", "loop", "--count", "1", "--noise", "pink"])
+        #expect(alone.status != 0 && alone.stderr.contains("--noise and --snr go together"), "\(alone.stderr)")
+    }
+}
