@@ -219,6 +219,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// The same once the person's voice is learned: readings fit a learned voice better, so
         /// the other words may be likelier there. Nil: as without one.
         public var otherWordOddsPerPhoneWithVoice: Double?
+        /// The same without a learned voice in a noisy room, where noise fits free words better
+        /// than readings, so they are far less likely there. Nil: none there.
+        public var otherWordOddsPerPhoneInNoise: Double?
         /// The folder under `models/` whose tables turn what is said into pinyin for the voice
         /// (`PinyinSpeller`); nil when the voice reads the language's own script.
         public var pinyinTables: String?
