@@ -27,7 +27,7 @@ struct BenchEnrollment: ParsableCommand {
     var fromHeard = false
     @Flag(help: "With --from-heard, learn also from the readings heard wrong only in their number, as the person corrects them on the line: with the words heard and the number as saved.")
     var corrected = false
-    @Option(help: "Hear the other words beside the reading grammar at these odds per phone, with a voice and without, in a noisy room too (default: the locale's, and none in a noisy room without a voice; 0: no other words), to calibrate them for learned voices.")
+    @Option(help: "Hear the other words beside the reading grammar at these odds per phone, with a voice and without, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them for learned voices.")
     var otherWordOdds: Double?
     @Option(help: "Then learn each voice again, as the assistant does in use, from its enrollment phrases and the first N readings heard right with it (with --corrected, or wrong only in their number), and decode the rest without a voice, with the first and with the second.")
     var thenConfirmed: Int?

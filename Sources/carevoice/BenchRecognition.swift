@@ -29,7 +29,7 @@ struct BenchRecognition: ParsableCommand {
     var emergencyOdds: Double?
     @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var quitOdds: Double?
-    @Option(help: "Hear the other words beside the reading grammar at these odds per phone, in a noisy room too (default: the locale's, and none in a noisy room without a voice; 0: no other words), to calibrate them.")
+    @Option(help: "Hear the other words beside the reading grammar at these odds per phone, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them.")
     var otherWordOdds: Double?
     @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
     var grammarFile: String?
