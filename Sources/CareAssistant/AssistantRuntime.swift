@@ -244,36 +244,53 @@ public final class AssistantRuntime {
 
     /// `--audio-in`: every utterance is decoded with the grammar of the state the
     /// dialog is in when it starts, exactly as live audio would be.
-    /// A change of language hands the rest of the recording to the new language's recognizer.
+    /// A change of language hands the rest of the recording to the new language's recognizer, and
+    /// a room that got noisy (or quiet again) to that room's, as on a microphone.
     private func runRecording(_ audio: PCMAudio) {
         var recognizer = configuration.recognizer
         var rest: PCMAudio? = audio
+        // Seconds of the recording heard before `rest`; nil before the first hand-over.
+        var restStarts: Double?
+        let follower = BackgroundFollower(remake: configuration.recognizerOver, logger: logger)
         while let recording = rest, let hearing = recognizer {
             var learning = false
             // The first utterance too is heard with the grammar of the state the conversation starts in.
             try? hearing.selectGrammar(conversation.listeningContext.rawValue)
-            rest = hearing.runWithHandover(recording, onUtterance: { result in
+            rest = hearing.runWithHandover(recording, continuing: restStarts, onUtterance: { heard in
                 guard !finished else { return .goOn }
+                let (result, roomRecognizer) = follower.follow(heard, heardBy: hearing)
+                // After this utterance: another recognizer goes on (a language chosen, a voice to
+                // learn, the room's), or this one with the grammar the conversation waits with.
+                func goOn() -> SpeechRecognizer.RecordingStep {
+                    if let handover = recordingHandover {
+                        recordingHandover = nil
+                        switch handover {
+                        case .to(let next): recognizer = next
+                        case .unheard: recognizer = nil
+                        case .learning: learning = true
+                        }
+                        return .handOver
+                    }
+                    if let roomRecognizer {
+                        recognizer = roomRecognizer
+                        return .handOver
+                    }
+                    try? hearing.selectGrammar(conversation.listeningContext.rawValue)
+                    return .goOn
+                }
                 let heard = Date()
-                guard !result.text.isEmpty else { return .goOn }
-                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), swing \(result.loudnessSwing ?? .nan) dB\(result.otherWords.map { ", other words \($0)" } ?? ""))")
+                guard !result.text.isEmpty else { return goOn() }
+                logger.debug("\(result.logged)")
                 onHeard?(result)
                 let event = acceptance.event(result, in: ListeningContext(rawValue: result.grammar) ?? conversation.listeningContext)
-                guard event != .heard("") else { sayNotCaught(); return .goOn }
+                guard event != .heard("") else {
+                    sayNotCaught()
+                    return goOn()
+                }
                 pendingEditable = nil
                 if let utterance = HeardUtterance(result, sampleRate: hearing.configuration.sampleRate) { noteHeard(utterance) }
                 perform(conversation.handle(event, now: heard))
-                if let handover = recordingHandover {
-                    recordingHandover = nil
-                    switch handover {
-                    case .to(let next): recognizer = next
-                    case .unheard: recognizer = nil
-                    case .learning: learning = true
-                    }
-                    return .handOver
-                }
-                try? hearing.selectGrammar(conversation.listeningContext.rawValue)
-                return .goOn
+                return goOn()
             })
             if learning {
                 // The phrases are read from the rest of the recording; what follows them is
@@ -284,6 +301,7 @@ public final class AssistantRuntime {
                 rest = phrases.remainder
                 perform(conversation.handle(.voiceLearned(outcome), now: Date()))
             }
+            restStarts = (restStarts ?? 0) + recording.duration - (rest?.duration ?? 0)
         }
         if !finished { perform(conversation.handle(.endOfInput, now: Date())) }
     }

@@ -10,16 +10,13 @@ final class MicrophoneListener: @unchecked Sendable {
     private var recognizer: SpeechRecognizer
     private var acceptance: SpeechAcceptance
     private let events: EventQueue
-    /// A recognizer like the one listening, for speech over another background (the room got
-    /// noisy, or quiet again); nil when it cannot be made. Nil: the recognizer stays.
-    private let remake: ((AudioBackground) throws -> SpeechRecognizer?)?
+    /// Swaps in a recognizer for the room when it gets noisy or quiet again.
+    private let follower: BackgroundFollower
     private let lock = NSLock()
     private var context: ListeningContext = .reading
     private var mutedUntil: Date = .distantPast
     private var muted = false
     private var running = true
-    /// A recognizer could not be remade for another background: not tried again.
-    private var remakeFailed = false
     /// Signalled once the loop has closed the source.
     private let ended = DispatchSemaphore(value: 0)
     private let logger = Logger(label: "carevoice.microphone")
@@ -33,7 +30,7 @@ final class MicrophoneListener: @unchecked Sendable {
         self.recognizer = recognizer
         self.acceptance = acceptance
         self.events = events
-        self.remake = remake
+        follower = BackgroundFollower(remake: remake, logger: logger)
     }
 
     func start(context: ListeningContext) {
@@ -121,41 +118,28 @@ final class MicrophoneListener: @unchecked Sendable {
                 current = wanted
             }
             floor.apply(to: &samples)
-            var heardOver = decoding.configuration.background
-            for result in decoding.process(samples) {
-                if let snr = result.signalToNoise { heardOver = heardOver.following(snr) }
+            // The room's recognizer, when an utterance in this chunk told the room changed.
+            var roomRecognizer: SpeechRecognizer?
+            for heard in decoding.process(samples) {
+                var result = heard
+                if roomRecognizer == nil { (result, roomRecognizer) = follower.follow(heard, heardBy: decoding) }
                 guard !result.text.isEmpty else { continue }
-                logger.debug("heard \(result.text) (fit \(result.grammarFit ?? .nan), \(result.signalToNoise ?? .nan) dB above the background, swing \(result.loudnessSwing ?? .nan) dB\(result.otherWords.map { ", other words \($0)" } ?? ""))")
+                logger.debug("\(result.logged)")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
                 events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted),
                                       utterance: HeardUtterance(result, sampleRate: decoding.configuration.sampleRate)))
             }
-            if heardOver != decoding.configuration.background { hear(over: heardOver, insteadOf: decoding) }
+            if let next = roomRecognizer {
+                // Made here, between chunks: the capture thread keeps what the microphone says
+                // meanwhile, and the new recognizer hears it. Unless another (a language, a voice)
+                // was chosen meanwhile.
+                lock.withLock { if recognizer === decoding { recognizer = next } }
+            }
         }
         stop()
         captureEnded.wait()
         source.close()
         ended.signal()
-    }
-}
-
-extension MicrophoneListener {
-    /// Swaps in a recognizer for this background, from the next chunk on. Made here, between
-    /// chunks: the capture thread keeps what the microphone says meanwhile, and the new
-    /// recognizer hears it. The utterance that told is not heard again.
-    private func hear(over background: AudioBackground, insteadOf decoding: SpeechRecognizer) {
-        guard let remake, !remakeFailed else { return }
-        do {
-            guard let next = try remake(background) else { return }
-            lock.withLock {
-                // Unless another (a language, a voice) was chosen meanwhile.
-                if recognizer === decoding { recognizer = next }
-            }
-            logger.info("the background is \(background.rawValue): \(background == .noisy ? "taking the noise out" : "no longer taking noise out")")
-        } catch {
-            remakeFailed = true
-            logger.warning("no recognizer for a \(background.rawValue) background (\(error)): the one listening stays")
-        }
     }
 }
 

@@ -508,3 +508,11 @@ public struct SpeechAcceptance: Sendable {
         }
     }
 }
+
+extension RecognitionResult {
+    /// What was heard and how it measured, for the debug log.
+    var logged: String {
+        "heard \(text) (fit \(grammarFit ?? .nan), \(signalToNoise ?? .nan) dB above the background, swing \(loudnessSwing ?? .nan) dB"
+            + (otherWords.map { ", other words \($0)" } ?? "") + ")"
+    }
+}

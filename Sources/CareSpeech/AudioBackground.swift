@@ -127,4 +127,10 @@ public struct AudioConditions: Hashable, Sendable {
         let band = band ?? AudioBand.of(audio)
         return AudioConditions(band: band, background: band == .narrow ? .quiet : .of(audio))
     }
+
+    /// These conditions with the room heard over `background`; nil for telephone-band audio in
+    /// noise, which is heard as quiet (see `of`).
+    public func over(_ background: AudioBackground) -> AudioConditions? {
+        band == .narrow && background == .noisy ? nil : AudioConditions(band: band, background: background)
+    }
 }

@@ -40,9 +40,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// adapting the model to this voice; empty unless `Configuration.keepsAudio`.
     public var audio: [Int16] = []
     /// How far the utterance's speech was above what the stream carried between utterances, in
-    /// dB (`BackgroundLevel`): a microphone's background, which `AudioBackground.following`
-    /// judges. A recording is judged as a whole instead (`AudioBackground.of`), since its
-    /// padding here is not its background. Nil when nothing was heard around the utterance.
+    /// dB (`BackgroundLevel`): a microphone's background, or a recording's (its lead-in left
+    /// out), which `AudioBackground.following` judges utterance by utterance. Nil when nothing
+    /// was heard around the utterance.
     public var signalToNoise: Double?
     /// The other words the utterance was heard as by `Configuration.otherWords` (in their own
     /// spelling, "my knee hurts"), when they explained it better than the grammar; nil when the
@@ -210,6 +210,8 @@ public final class SpeechRecognizer {
     private var secondsHeard: Double { Double(samplesHeard) * configuration.frequencyScale / Double(configuration.sampleRate) }
     /// What the stream carried outside utterances, for `RecognitionResult.signalToNoise`.
     private var background = BackgroundLevel()
+    /// Samples still to come that are padding (`runWithHandover`'s lead-in), not the background.
+    private var paddingToCome = 0
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
     private var paddingLevel = NoiseFloor.levelDBFS
 
@@ -616,6 +618,25 @@ public final class SpeechRecognizer {
         return decodeWhole(Resampler.scaleFrequencies(of: audio, by: configuration.frequencyScale).samples)
     }
 
+    /// An utterance `other` heard in its stream (its `audio`, kept by `keepsAudio`), heard again
+    /// whole by this recognizer with the grammar it was heard with: for a listener that learned
+    /// from that utterance that the room calls for this one. Its endpoint and signal-to-noise stay
+    /// the stream's. Nil when no audio was kept, or `other` hears at another rate or scale.
+    public func hearAgain(_ heard: RecognitionResult, from other: SpeechRecognizer) -> RecognitionResult? {
+        guard !heard.audio.isEmpty, other.configuration.sampleRate == configuration.sampleRate,
+              other.configuration.frequencyScale == configuration.frequencyScale else { return nil }
+        let started = Date()
+        reset()
+        guard (try? selectGrammar(heard.grammar)) != nil else { return nil }
+        // The kept audio starts with the other's lead-in; this decode puts its own.
+        var result = decodeWhole(Array(heard.audio.dropFirst(Int(Self.leadIn * Double(configuration.sampleRate)))))
+        framesHeard += Int(ps_get_n_frames(decoder))
+        result.endpoint = heard.endpoint
+        result.signalToNoise = heard.signalToNoise
+        result.decodingTime = heard.decodingTime + Date().timeIntervalSince(started)
+        return result
+    }
+
     /// The whole-utterance decode itself, with the grammar in force.
     private func decodeWhole(_ samples: [Int16]) -> RecognitionResult {
         learnPaddingLevel(from: samples)
@@ -825,6 +846,8 @@ public final class SpeechRecognizer {
                 let pausingBriefly = shortestEndDetector.map { !$0.hearsSpeech(block) } ?? pausing
                 samplesHeard += block.count
                 utteranceAudio.append(contentsOf: block)
+                let isPadding = paddingToCome > 0
+                paddingToCome = max(0, paddingToCome - block.count)
                 if speechSeen {
                     hear(block)
                     if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing)) { results.append(endUtteranceInStream()) }
@@ -833,7 +856,7 @@ public final class SpeechRecognizer {
                     startHearing()
                     (paddedLeadIn + utteranceAudio).withUnsafeBufferPointer { hear($0) }
                 } else {
-                    background.hear(block)
+                    if !isPadding { background.hear(block) }
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
                     if utteranceAudio.count > keep { utteranceAudio.removeFirst(utteranceAudio.count - keep) }
                 }
@@ -1055,20 +1078,30 @@ extension SpeechRecognizer {
     /// What `runWithHandover` does after an utterance.
     public enum RecordingStep: Sendable { case goOn, handOver }
 
-    /// `run`, except that when `onUtterance` answers `.handOver` (the conversation changed language)
-    /// it stops after that utterance and returns the rest of the recording, at its own rate, for
-    /// another recognizer to go on with; nil when the recording was heard to its end.
-    public func runWithHandover(_ audio: PCMAudio, onUtterance: (RecognitionResult) -> RecordingStep) -> PCMAudio? {
+    /// `run`, except that when `onUtterance` answers `.handOver` (the conversation changed
+    /// language, the room got noisy) it stops after that utterance and returns the rest of the
+    /// recording, at its own rate, for another recognizer to go on with; nil when the recording
+    /// was heard to its end.
+    ///
+    /// - Parameter continuing: where `audio` is the rest of a recording another recognizer was
+    ///   hearing, the seconds of it heard before: then nothing is put before it (a microphone's
+    ///   next recognizer hears the next chunk, not a quiet lead-in that the room's noise would
+    ///   break into as a phantom word), and endpoints count from the recording's start.
+    public func runWithHandover(_ audio: PCMAudio, continuing: Double? = nil,
+                                onUtterance: (RecognitionResult) -> RecordingStep) -> PCMAudio? {
         let rate = configuration.sampleRate
-        let lead = Int(Self.leadIn * Double(rate))
+        let lead = continuing == nil ? Int(Self.leadIn * Double(rate)) : 0
         let recording = Resampler.resample(audio, to: rate)
         var samples = [Int16](repeating: 0, count: lead) + recording.samples
             + [Int16](repeating: 0, count: Int(Self.tail * Double(rate)))
         NoiseFloor.apply(to: &samples, level: NoiseFloor.level(under: recording, by: NoiseFloor.belowSpeech))
         learnPaddingLevel(from: recording.samples)
         reset()
+        // The quiet lead-in is not the recording's background: a noisy room's first utterance
+        // measured 34 dB above it, and was heard as a quiet room's.
+        paddingToCome = lead
         // Endpoints relative to the recording, not to the padding or to earlier streams.
-        let origin = secondsHeard + Self.leadIn
+        let origin = secondsHeard + (continuing.map { -$0 } ?? Self.leadIn)
         func deliver(_ result: RecognitionResult) -> RecordingStep {
             var result = result
             result.endpoint = result.endpoint.map { $0 - origin }

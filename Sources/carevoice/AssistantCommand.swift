@@ -161,8 +161,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     }
     // The microphone's room may get noisy, or quiet again (`AudioBackground.following`).
     configuration.recognizerOver = { background in
-        var conditions = current.conditions
-        conditions.background = background
+        guard let conditions = current.conditions.over(background) else { return nil }
         do { return remembering(try current.hearing(conditions).makeRecognizer()) } catch is NotHeard { return nil }
     }
     // Opened again to learn the voice, or when a language that can be heard is chosen.

@@ -15,9 +15,10 @@ struct BenchCommand: ParsableCommand {
 }
 
 /// The whole speech loop on synthesized sessions: espeak-ng says a reading and
-/// "yes"; the assistant decodes the recording exactly as with `--audio-in`. Each session starts
-/// as the assistant does on a microphone, from the cepstral mean the last one learned (the
-/// first from the model's own).
+/// "yes"; the assistant decodes the recording as with `--audio-in`, except that each session
+/// starts as the assistant does on a microphone: with a quiet room's recognizer (a noisy room's
+/// is swapped in once an utterance tells the room is noisy), from the cepstral mean the last
+/// session learned (the first from the model's own).
 struct BenchLoop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loop", abstract: "Say readings with several espeak-ng voices and count the ones saved exactly right.")
@@ -37,10 +38,12 @@ struct BenchLoop: ParsableCommand {
     func run() throws {
         let env = try AppEnvironment.make(common)
         let synthesizer = try SpeechSynthesizer.shared()
-        // The recording path keeps the recognizer it starts with, a quiet room's: in noise this
-        // measures the first words said in a noisy room, before the microphone's listener has
-        // heard that it is noisy (`recognizerOver`).
-        let recognizer = try env.makeRecognizer(extraArguments: try decoder.parsed())
+        // Every session starts as a microphone does, with a quiet room's recognizer, from the mean
+        // it learned in the last session; the recording path swaps in a new noisy room's one once
+        // an utterance tells it the room is noisy (as the microphone does: `BackgroundFollower`),
+        // from the mean the last noisy room's one learned.
+        let extra = try decoder.parsed()
+        let recognizer = try env.makeRecognizer(extraArguments: extra)
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
         let startup = secondsSinceProcessStart()
@@ -51,7 +54,7 @@ struct BenchLoop: ParsableCommand {
         var perVoice: [String: (right: Int, total: Int)] = [:]
         var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
-        var rememberedMean: [Float]?
+        var rememberedMean: [AudioBackground: [Float]] = [:]
         let parser = UtteranceParser(table: env.table)
 
         for index in 0..<count {
@@ -65,25 +68,41 @@ struct BenchLoop: ParsableCommand {
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
             let store = try Store()
-            recognizer.beginSession(startingMean: rememberedMean)
+            recognizer.beginSession(startingMean: rememberedMean[.quiet])
             try recognizer.selectGrammar(ListeningContext.reading.rawValue)
             var configuration = AssistantRuntime.Configuration(
                 phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: PendingStore(store),
                 recognizer: recognizer, voice: .recording(session.audio), keyboard: false, speech: output)
             configuration.display = { _ in }
+            // Every recognizer the session heard with, the one hearing now last.
+            var heardWith = [recognizer]
+            configuration.recognizerOver = { background in
+                guard background == .noisy else {
+                    heardWith.append(recognizer)
+                    return recognizer
+                }
+                guard let conditions = env.conditions.over(.noisy) else { return nil }
+                let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra)
+                noisy.beginSession(startingMean: rememberedMean[.noisy])
+                heardWith.append(noisy)
+                return noisy
+            }
             let runtime = AssistantRuntime(configuration)
             var heard: [String] = []
             runtime.onHeard = { result in
                 let fit = result.grammarFit.map { String(format: "fit %.1f", $0) }
                 let end = result.endpoint.map { String(format: "ended %.2f s in", $0) }
-                let said = [fit, end].compactMap { $0 }
+                let noisy = heardWith.last?.configuration.background == .noisy ? "noise taken out" : nil
+                let said = [fit, end, noisy].compactMap { $0 }
                 heard.append("\"\(result.text)\"" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 output.markHeard(result, speechEnds: session.speechEnds, asReading: {
                     if case .glucose = parser.parse(result.text) { return true } else { return false }
                 }())
             }
             runtime.run()
-            rememberedMean = recognizer.learnedMean ?? rememberedMean
+            for heard in heardWith {
+                rememberedMean[heard.configuration.background] = heard.learnedMean ?? rememberedMean[heard.configuration.background]
+            }
             let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")
             latencies += output.latencies
 

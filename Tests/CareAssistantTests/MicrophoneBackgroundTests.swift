@@ -5,7 +5,8 @@ import Testing
 @testable import CareAssistant
 
 /// A microphone in a noisy room: once an utterance tells the background is noisy, the listener
-/// hears the next ones with a recognizer that takes the noise out (`AudioBackground`).
+/// hears it again, and the next ones, with a recognizer that takes the noise out
+/// (`AudioBackground`, `BackgroundFollower`).
 @Suite(.serialized) struct MicrophoneBackgroundTests {
     /// The same reading twice into a microphone with pink noise `snr` dB under the speech (nil:
     /// none, the microphone's own floor only), as a listener hears it (real recognizer, real synthesized speech, the audio served in chunks).

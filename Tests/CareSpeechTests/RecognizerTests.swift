@@ -237,9 +237,27 @@ import Testing
         #expect(rest.samples.count < samples.count && rest.samples == Array(samples.suffix(rest.samples.count)))
 
         let second = try Grammars.recognizer(select: "yn")
-        var heardSecond: [String] = []
-        #expect(second.runWithHandover(rest) { heardSecond.append($0.text); return .goOn } == nil)
-        #expect(heardSecond == ["yes"])
+        var heardSecond: [RecognitionResult] = []
+        let before = audio.duration - rest.duration
+        #expect(second.runWithHandover(rest, continuing: before) { heardSecond.append($0); return .goOn } == nil)
+        #expect(heardSecond.map(\.text) == ["yes"])
+        // Counted from the recording's start, not the rest's: "yes" ends at the recording's end.
+        let end = try #require(heardSecond.first?.endpoint)
+        #expect(end > before + 1 && end < audio.duration + SpeechRecognizer.tail, "\(end) s, the rest from \(before) s")
+    }
+
+    /// A recording's first utterance is measured against what is around it in the recording,
+    /// not against the quiet lead-in put before it: said into a noisy room it measured 34 dB
+    /// above that lead-in, and was heard as if the room were quiet.
+    @Test func aRecordingsLeadInIsNotItsBackground() throws {
+        var samples = [Int16](repeating: 0, count: 11025)
+        samples += try SpokenFixtures.say("glucose six point five").samples
+        samples += [Int16](repeating: 0, count: 22050)
+        let room = NoiseMixer.mix(PCMAudio(samples: samples, sampleRate: 22050), noise: .pink, snr: 10, seed: 3)
+        var heard: [RecognitionResult] = []
+        try Grammars.recognizer(select: "t").run(room) { heard.append($0) }
+        let snr = try #require(heard.first?.signalToNoise)
+        #expect(snr < AudioBackground.noisyBelowDB, "\(snr) dB")
     }
 
     /// The endpoint says where in the recording each utterance was closed, measured from the

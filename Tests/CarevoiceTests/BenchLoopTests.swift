@@ -7,7 +7,8 @@ import Testing
 @Suite struct BenchLoopTests {
     /// Each session is a reading and its yes; `--details` shows what was heard, when, and what
     /// the assistant said back. With `--noise` the noise runs through each session, pauses
-    /// too: at -5 dB it drowns the readings that were saved in quiet.
+    /// too: at 10 dB the readings are heard with the noise taken out, at -5 dB it drowns those
+    /// that were saved in quiet.
     @Test func readingsAreSavedAndCountedInQuietAndInNoise() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -17,7 +18,15 @@ import Testing
         #expect(quiet.stdout.contains("loop: 2/2 saved exactly right"), "\(quiet.stdout)")
         #expect(quiet.stdout.contains(#"heard "glucose fourteen point three" (fit "#), "\(quiet.stdout)")
         #expect(quiet.stdout.contains(#"said "Hello, I'm CareVoice."#) && quiet.stdout.contains("Saved: fourteen point three"), "\(quiet.stdout)")
-        #expect(!quiet.stdout.contains("noise:"))
+        #expect(!quiet.stdout.contains("noise:") && !quiet.stdout.contains("noise taken out"))
+
+        // As on a microphone, the first reading tells the room is noisy: it is heard again, and
+        // all that follows heard, with the noise taken out.
+        let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "10"])
+        #expect(noisy.status == 0, "\(noisy.stderr)")
+        #expect(noisy.stdout.contains(#"heard "glucose fourteen point three" (fit "#)
+                && noisy.stdout.contains(#"s in, noise taken out), "yes" (fit "#), "\(noisy.stdout)")
+        #expect(noisy.stdout.contains("loop: 2/2 saved exactly right"), "\(noisy.stdout)")
 
         let drowned = try CLI.run(bench + ["--noise", "pink", "--snr=-5"])
         #expect(drowned.status == 0, "\(drowned.stderr)")
