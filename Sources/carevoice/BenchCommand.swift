@@ -25,7 +25,7 @@ struct BenchLoop: ParsableCommand {
 
     @OptionGroup var common: CommonOptions
     @Option(help: "How many readings.") var count = 100
-    @Option(help: "espeak-ng voices, comma-separated.") var voices = "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3"
+    @Option(help: "espeak-ng voices, comma-separated (default: five of the language's).") var voices: String?
     @Option(help: "Seed for choosing readings.") var seed: UInt64 = 42
     @Flag(help: "Print every reading.") var details = false
     @Option(help: "Background noise throughout each session, before and between the words too: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
@@ -43,25 +43,27 @@ struct BenchLoop: ParsableCommand {
         // an utterance tells it the room is noisy (as the microphone does: `BackgroundFollower`),
         // from the mean the last noisy room's one learned.
         let extra = try decoder.parsed()
-        let recognizer = try env.makeRecognizer(extraArguments: extra)
+        let recognizer = try env.makeRecognizer(extraArguments: extra, measuring: true)
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
         let startup = secondsSinceProcessStart()
 
         var generator = SeededGenerator(seed: seed)
-        let voiceList = voices.split(separator: ",").map(String.init)
+        let voiceList = BenchCorpus.voices(voices, table: env.table)
         var right = 0
         var perVoice: [String: (right: Int, total: Int)] = [:]
         var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
         var rememberedMean: [AudioBackground: [Float]] = [:]
         let parser = UtteranceParser(table: env.table)
+        // The locale's own yes: a Chinese voice saying "yes" was heard as 结束 ("end").
+        let yes = env.table.answers["yes"]?.first ?? "yes"
 
         for index in 0..<count {
             let voice = voiceList[index % voiceList.count]
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let sentence = spec.sentence(table: env.table, numbers: numbers)
-            var session = try SessionAudio.make([sentence, "yes"], voice: voice, synthesizer: synthesizer)
+            var session = try SessionAudio.make([sentence, yes], voice: voice, synthesizer: synthesizer)
             if let noise, let snr {
                 session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
             }
@@ -82,7 +84,7 @@ struct BenchLoop: ParsableCommand {
                     return recognizer
                 }
                 guard let conditions = env.conditions.over(.noisy) else { return nil }
-                let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra)
+                let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra, measuring: true)
                 noisy.beginSession(startingMean: rememberedMean[.noisy])
                 heardWith.append(noisy)
                 return noisy

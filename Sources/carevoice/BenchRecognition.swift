@@ -142,6 +142,11 @@ struct BenchCorpus: ParsableCommand {
     static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
                                 "zh-Hans": "cmn-latn-pinyin,cmn-latn-pinyin+f3,cmn-latn-pinyin+m3,cmn-latn-pinyin+f2,cmn-latn-pinyin+m5"]
 
+    /// The voices given (comma-separated), else five of the language's.
+    static func voices(_ given: String?, table: LocaleTable) -> [String] {
+        (given ?? defaultVoices[table.id] ?? table.speech.voice).split(separator: ",").map(String.init)
+    }
+
     /// Sentences a person near the microphone might say that are not meant for the assistant.
     static let unrelated = ["en": englishUnrelated, "zh-Hans": chineseUnrelated]
     /// More of them, kept out of every calibration (`--held-out-unrelated`). Many hold numbers,
@@ -201,7 +206,7 @@ struct BenchCorpus: ParsableCommand {
         let directory = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("wav"), withIntermediateDirectories: true)
         var generator = SeededGenerator(seed: seed)
-        let voiceList = (voices ?? Self.defaultVoices[env.table.id] ?? env.table.speech.voice).split(separator: ",").map(String.init)
+        let voiceList = Self.voices(voices, table: env.table)
         let numbers = NumberWords(env.table.numbers)
         var rows: [(sentence: String, kind: CorpusItem.Kind, expected: String, voice: String?)] = []
 
