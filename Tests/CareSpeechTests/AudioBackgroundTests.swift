@@ -67,6 +67,17 @@ import Testing
         #expect(AudioBackground.of(line) == .noisy)
         #expect(AudioConditions.of(Resampler.resample(line, to: 8000)) == AudioConditions(band: .narrow, background: .quiet))
     }
+
+    /// A stream heard as getting noisy or quiet again: a recognizer for that room, except that
+    /// telephone-band audio stays quiet (none is made for it in noise).
+    @Test func aRoomThatChangesIsHeardSoExceptOnTheTelephone() {
+        let microphone = AudioConditions()
+        #expect(microphone.over(.noisy) == AudioConditions(band: .wide, background: .noisy))
+        #expect(AudioConditions(band: .wide, background: .noisy).over(.quiet) == microphone)
+        let telephone = AudioConditions(band: .narrow)
+        #expect(telephone.over(.noisy) == nil)
+        #expect(telephone.over(.quiet) == telephone)
+    }
 }
 
 /// A microphone's background, measured between utterances as the stream goes on.
