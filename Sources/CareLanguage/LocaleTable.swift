@@ -238,6 +238,10 @@ public struct LocaleTable: Sendable, Decodable {
         /// short pause, its unit or meal heard alone after the read-back
         /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).
         public var mealAfterReadBack: Bool
+        /// In noise, a reading ends early only after a pause this long, in seconds, instead of
+        /// the early end's 0.2 s (`SpeechRecognizer.Configuration.longerEndSilenceOverNoise`):
+        /// where the last syllable of a meal decides it (午饭前, 午饭后). Nil: no longer.
+        public var readingEndPauseInNoise: Double?
     }
 
     /// When the recognizer is good enough to listen to a person in a language.

@@ -98,6 +98,15 @@ struct BackgroundLevel {
         return powers.sorted()[powers.count / 2]
     }
 
+    /// Whether enough was heard to judge speech against while it is said: the detector hears
+    /// speech 0.1-0.3 s after it starts, so in a recording that starts with its speech all that
+    /// was heard "outside speech" is the speech's start. (A Chinese reading said at once,
+    /// `carevoice say` then `listen --audio-in`, sounded noisy against its first syllable, and was
+    /// ended as in a noisy room.) An utterance's signal-to-noise, once it has ended, is measured
+    /// whatever was heard: a noise that starts just before speech is heard so.
+    var isKnown: Bool { powers.count >= Self.speechStartBlocks }
+    static let speechStartBlocks = Int((0.3 / SpeechRecognizer.blockSeconds).rounded())
+
     /// How far the speech of `utterance` (`NoiseMixer.speechPower`) is above this background,
     /// in dB; nil before any background was heard, or when either is silent.
     func signalToNoise(of utterance: [Int16], sampleRate: Int) -> Double? {

@@ -120,6 +120,13 @@ public final class SpeechRecognizer {
         /// the stream has told it is noisy. Then `endsAtShortestPause` does not apply either.
         /// Nil: the rules above, whatever the utterance sounds like.
         public var answersAtOnceOverNoise: (@Sendable (String) -> Bool)?
+        /// A pause longer than `earlyEndSilence`, in seconds, that the sentences
+        /// `waitsLongerOverNoise` picks out need before they end early where the utterance is
+        /// noisy (the recognizer is a noisy room's, or its speech so far sounds noisy): in noise
+        /// the detector hears pauses inside words, and where a sentence's last syllable decides
+        /// it (午饭前, 午饭后) the words heard at such a pause are a guess. Nil: none waits longer.
+        public var longerEndSilenceOverNoise: Double?
+        public var waitsLongerOverNoise: (@Sendable (String) -> Bool)?
         /// How many times as likely as the grammar alone makes it each of these words is heard,
         /// in every grammar without odds of its own (`addGrammar`): above 1 for words to be heard
         /// rather than missed (a call for help), below 1 for words costly to hear by mistake.
@@ -191,7 +198,10 @@ public final class SpeechRecognizer {
     /// The same with the shortest hangover (`Configuration.shortestEndSilence`), if there is one.
     private let shortestEndDetector: SpeechDetector?
     private let shortestEndConfig: OpaquePointer?
-    private var detectors: [SpeechDetector] { [endDetector, earlyEndDetector] + (shortestEndDetector.map { [$0] } ?? []) }
+    /// The same with the longer hangover (`Configuration.longerEndSilenceOverNoise`), if there is one.
+    private let longerEndDetector: SpeechDetector?
+    private let longerEndConfig: OpaquePointer?
+    private var detectors: [SpeechDetector] { [endDetector, earlyEndDetector] + [shortestEndDetector, longerEndDetector].compactMap { $0 } }
     /// What the decoders knew of the cepstral mean when they were made (the model's generic
     /// mean, its -cmninit), where a session starts: restored by `beginSession`.
     private var initialMeans: [OpaquePointer] = []
@@ -315,9 +325,11 @@ public final class SpeechRecognizer {
         let otherWordsDecoder = try otherWordsConfig.map(load)
         let earlyEndConfig = try parse(earlyOptions(configuration.earlyEndSilence))
         let shortestEndConfig = try configuration.shortestEndSilence.map { try parse(earlyOptions($0)) }
+        let longerEndConfig = try configuration.longerEndSilenceOverNoise.map { try parse(earlyOptions($0)) }
         self.endDetector = try detector(config)
         self.earlyEndDetector = try detector(earlyEndConfig)
         self.shortestEndDetector = try shortestEndConfig.map(detector)
+        self.longerEndDetector = try longerEndConfig.map(detector)
         self.decoder = decoder
         self.config = config
         self.fitDecoder = fitDecoder
@@ -326,6 +338,7 @@ public final class SpeechRecognizer {
         self.otherWordsConfig = otherWordsConfig
         self.earlyEndConfig = earlyEndConfig
         self.shortestEndConfig = shortestEndConfig
+        self.longerEndConfig = longerEndConfig
         self.scaler = FrequencyScaler(factor: scale, sampleRate: configuration.sampleRate)
         self.argv = arguments
         self.grammarNames = grammars.keys.sorted()
@@ -372,7 +385,7 @@ public final class SpeechRecognizer {
         detectors.forEach { $0.close() }
         listeners.forEach { ps_free($0) }
         initialMeans.forEach { carevoice_cmn_state_free($0) }
-        [config, fitConfig, otherWordsConfig, earlyEndConfig, shortestEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
+        [config, fitConfig, otherWordsConfig, earlyEndConfig, shortestEndConfig, longerEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
         argv.forEach { free($0) }
     }
 
@@ -844,13 +857,14 @@ public final class SpeechRecognizer {
                 let inSpeech = endDetector.hearsSpeech(block)
                 let pausing = !earlyEndDetector.hearsSpeech(block)
                 let pausingBriefly = shortestEndDetector.map { !$0.hearsSpeech(block) } ?? pausing
+                let pausingLonger = longerEndDetector.map { !$0.hearsSpeech(block) } ?? pausing
                 samplesHeard += block.count
                 utteranceAudio.append(contentsOf: block)
                 let isPadding = paddingToCome > 0
                 paddingToCome = max(0, paddingToCome - block.count)
                 if speechSeen {
                     hear(block)
-                    if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing)) { results.append(endUtteranceInStream()) }
+                    if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing, afterLongestPause: pausingLonger)) { results.append(endUtteranceInStream()) }
                 } else if inSpeech {
                     speechSeen = true
                     startHearing()
@@ -870,10 +884,12 @@ public final class SpeechRecognizer {
     /// no sentence goes on from (a reading with its tag), or that can be answered without waiting
     /// for more (`Configuration.answersAtOnce`), so that a short pause
     /// (`Configuration.earlyEndSilence`; `shortestEndSilence` for the sentences it is for)
-    /// ends it. Any other sentence that can go on ("glucose twenty", which "one" may follow)
-    /// waits the whole hangover, as does anything else. `afterLongerPause`: the pause has lasted
-    /// `earlyEndSilence`, not only `shortestEndSilence`.
-    private func endsEarly(afterLongerPause: Bool) -> Bool {
+    /// ends it; in noise, the sentences that wait longer there after
+    /// `longerEndSilenceOverNoise`. Any other sentence that can go on ("glucose twenty", which
+    /// "one" may follow) waits the whole hangover, as does anything else. `afterLongerPause`:
+    /// the pause has lasted `earlyEndSilence`, not only `shortestEndSilence`;
+    /// `afterLongestPause`: it has lasted `longerEndSilenceOverNoise`.
+    private func endsEarly(afterLongerPause: Bool, afterLongestPause: Bool) -> Bool {
         guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
@@ -886,14 +902,18 @@ public final class SpeechRecognizer {
         // the noise made inside a word.
         if let overNoise = configuration.answersAtOnceOverNoise, utteranceSoundsNoisy,
            !ends(answersAtOnce: overNoise, atShortestPause: nil) { return false }
+        if !afterLongestPause, configuration.waitsLongerOverNoise?(hypothesis) == true,
+           configuration.background == .noisy || utteranceSoundsNoisy { return false }
         guard let minimum = configuration.earlyEndMinimumFit else { return true }
         return (fitSoFar() ?? -.infinity) >= minimum
     }
 
     /// The utterance so far is less than `AudioBackground.noisyBelowDB` above the background
-    /// heard before it, as `RecognitionResult.signalToNoise` will measure it.
+    /// heard before it, as `RecognitionResult.signalToNoise` will measure it, where enough of
+    /// that was heard to tell (`BackgroundLevel.isKnown`).
     private var utteranceSoundsNoisy: Bool {
-        background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
+        guard background.isKnown else { return false }
+        return background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
     /// Whether the words heard so far, standing so in their grammar, are a sentence that may

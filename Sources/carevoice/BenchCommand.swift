@@ -31,6 +31,8 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "Background noise throughout each session, before and between the words too: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Option(help: "A directory to keep each session's recording in (session-001.wav, ...), to hear a miss again with --audio-in.")
+    var keepAudio: String?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
@@ -66,6 +68,11 @@ struct BenchLoop: ParsableCommand {
             var session = try SessionAudio.make([sentence, yes], voice: voice, synthesizer: synthesizer)
             if let noise, let snr {
                 session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
+            }
+            if let keepAudio {
+                let directory = URL(fileURLWithPath: keepAudio)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try WAVFile.write(session.audio, to: directory.appendingPathComponent(String(format: "session-%03d.wav", index + 1)))
             }
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)

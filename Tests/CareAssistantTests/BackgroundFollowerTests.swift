@@ -17,7 +17,7 @@ import Testing
     /// right.
     @Test func theUtteranceThatToldTheRoomIsNoisyIsHeardAgainWithTheNoiseTakenOut() throws {
         let sentence = "glucose six point five before breakfast"
-        let said = Resampler.resample(try SpeechSynthesizer.shared().synthesize(sentence, voice: "en-gb", rate: 150), to: 16000).samples
+        let said = Resampler.resample(try SpokenFixtures.say(sentence, voice: "en-gb", rate: 150), to: 16000).samples
         let quietRoom = PCMAudio(samples: [Int16](repeating: 0, count: 16000) + said + [Int16](repeating: 0, count: 16000), sampleRate: 16000)
         var room = NoiseMixer.mix(quietRoom, noise: .pink, snr: 10, seed: 50).samples
         NoiseFloor.apply(to: &room)

@@ -1,5 +1,6 @@
 import CareLanguage
 import CareSpeech
+import CareTestSupport
 import Foundation
 import Testing
 @testable import CareAssistant
@@ -12,7 +13,7 @@ import Testing
     /// none, the microphone's own floor only), as a listener hears it (real recognizer, real synthesized speech, the audio served in chunks).
     static func heard(_ sentence: String, voice: String, rate: Int, remakes: Bool, snr: Double? = 10) throws
         -> (texts: [String], remade: [AudioBackground]) {
-        let said = Resampler.resample(try SpeechSynthesizer.shared().synthesize(sentence, voice: voice, rate: rate), to: 16000).samples
+        let said = Resampler.resample(try SpokenFixtures.say(sentence, voice: voice, rate: rate), to: 16000).samples
         let pause = [Int16](repeating: 0, count: 32000)
         let quiet = PCMAudio(samples: pause + said + pause + said + pause, sampleRate: 16000)
         let room = snr.map { NoiseMixer.mix(quiet, noise: .pink, snr: $0, seed: 50) } ?? quiet
