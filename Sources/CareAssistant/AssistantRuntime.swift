@@ -256,6 +256,7 @@ public final class AssistantRuntime {
             var learning = false
             // The first utterance too is heard with the grammar of the state the conversation starts in.
             try? hearing.selectGrammar(conversation.listeningContext.rawValue)
+            follower.prepare(hearing)
             rest = hearing.runWithHandover(recording, continuing: restStarts, onUtterance: { heard in
                 guard !finished else { return .goOn }
                 let (result, roomRecognizer) = follower.follow(heard, heardBy: hearing)

@@ -101,12 +101,14 @@ final class MicrophoneListener: @unchecked Sendable {
 
         var current: ListeningContext?
         var decoding = lock.withLock { recognizer }
+        follower.prepare(decoding)
         var floor = NoiseFloor.Stream()
         while lock.withLock({ running }), let (chunk, isMuted) = captured.take() {
             var samples = chunk
             let (wanted, latest, judge) = lock.withLock { (context, recognizer, acceptance) }
             if latest !== decoding {
                 decoding = latest
+                follower.prepare(decoding)
                 current = nil
             }
             if isMuted {

@@ -16,7 +16,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// Where the end of the utterance was detected, in seconds of audio since listening began
     /// (for `run`, since the start of the recording); nil for `decode`, which has no stream.
     public var endpoint: Double?
-    /// Wall-clock seconds the final decode took, between detecting the end and returning.
+    /// Wall-clock seconds the final decode took, between detecting the end and returning; where
+    /// the utterance told the room changed, also making the room's recognizer and its hearing
+    /// the utterance again (`BackgroundFollower`), which the reply waits for too.
     public var decodingTime: Double
     /// How well the grammar's best path fits the audio compared with a free sequence of phones
     /// decoded from the same audio: the difference of their acoustic scores (pocketsphinx's
@@ -224,6 +226,19 @@ public final class SpeechRecognizer {
     private var paddingToCome = 0
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
     private var paddingLevel = NoiseFloor.levelDBFS
+
+    /// Makes a noisy room's recognizer like this quiet room's one (nil when it cannot), as soon
+    /// as an utterance sounds noisy while it is said (`utteranceSoundsNoisy`): made then (about
+    /// 0.6 s with its grammars) while the person is still speaking, it is ready
+    /// (`takeOverNoise`) to hear the utterance again once it has ended, instead of being made
+    /// then, while the person waits for the reply. Made once.
+    public var makeOverNoise: (() -> SpeechRecognizer?)? { didSet { overNoiseUnavailable = false } }
+    /// What `makeOverNoise` made.
+    private var overNoise: SpeechRecognizer?
+    /// `makeOverNoise` made none: not asked again.
+    private var overNoiseUnavailable = false
+    /// How often, in seconds of an utterance, whether it sounds noisy is measured.
+    static let overNoiseCheck = 0.2
 
     /// Serialises model loading and grammar compilation across instances: sphinxbase keeps a
     /// little global state (its log, the JSGF parser's error reporting) that is not thread-safe.
@@ -674,6 +689,8 @@ public final class SpeechRecognizer {
     ///   are heard as they stream in like all the others. One of another size is ignored.
     public func beginSession(startingMean: [Float]? = nil) {
         reset()
+        // A new session makes its own noisy room's recognizer, from the mean kept for it.
+        overNoise = nil
         framesHeard = 0
         if initialMeans.count == listeners.count {
             for (listener, state) in zip(listeners, initialMeans) { carevoice_cmn_state_restore(listener, state) }
@@ -864,6 +881,7 @@ public final class SpeechRecognizer {
                 paddingToCome = max(0, paddingToCome - block.count)
                 if speechSeen {
                     hear(block)
+                    makeOverNoiseWhenNoisy(block)
                     if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing, afterLongestPause: pausingLonger)) { results.append(endUtteranceInStream()) }
                 } else if inSpeech {
                     speechSeen = true
@@ -914,6 +932,22 @@ public final class SpeechRecognizer {
     private var utteranceSoundsNoisy: Bool {
         guard background.isKnown else { return false }
         return background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
+    }
+
+    /// Every `overNoiseCheck` of an utterance, makes `overNoise` once the utterance sounds noisy.
+    private func makeOverNoiseWhenNoisy(_ block: UnsafeBufferPointer<Int16>) {
+        guard overNoise == nil, makeOverNoise != nil, !overNoiseUnavailable, configuration.background == .quiet,
+              utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
+              utteranceSoundsNoisy else { return }
+        overNoise = makeOverNoise?()
+        overNoiseUnavailable = overNoise == nil
+    }
+
+    /// The noisy room's recognizer `makeOverNoise` made, for the stream to go on with (this one
+    /// keeps none); nil when none was made.
+    public func takeOverNoise() -> SpeechRecognizer? {
+        defer { overNoise = nil }
+        return overNoise
     }
 
     /// Whether the words heard so far, standing so in their grammar, are a sentence that may

@@ -41,6 +41,55 @@ import Testing
         #expect(again.grammar == first.grammar && again.endpoint == first.endpoint && again.signalToNoise == first.signalToNoise)
     }
 
+    /// Prepared, the quiet room's recognizer has the noisy room's made while the utterance is
+    /// said, as soon as it sounds noisy: once it has ended, that one hears it again at once,
+    /// without being made first.
+    @Test func theNoisyRoomsRecognizerIsMadeWhileTheUtteranceIsSaid() throws {
+        let sentence = "glucose six point five before breakfast"
+        let said = Resampler.resample(try SpokenFixtures.say(sentence, voice: "en-gb", rate: 150), to: 16000).samples
+        let quietRoom = PCMAudio(samples: [Int16](repeating: 0, count: 16000) + said + [Int16](repeating: 0, count: 16000), sampleRate: 16000)
+        var room = NoiseMixer.mix(quietRoom, noise: .pink, snr: 10, seed: 50).samples
+        NoiseFloor.apply(to: &room)
+        let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
+        try quiet.selectGrammar(ListeningContext.reading.rawValue)
+        var remade: [AudioBackground] = []
+        let follower = BackgroundFollower(remake: { background in
+            remade.append(background)
+            return try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
+        }, logger: logger)
+        follower.prepare(quiet)
+        var heard: [RecognitionResult] = []
+        for start in stride(from: 0, to: room.count, by: 160) { heard += quiet.process(Array(room[start..<min(start + 160, room.count)])) }
+        let first = try #require(heard.first)
+        #expect(remade == [.noisy], "made while the utterance was said")
+        #expect(heard.count == 1 && first.text != sentence, "heard as in a quiet room: \(heard.map(\.text))")
+
+        let (again, next) = follower.follow(first, heardBy: quiet)
+        #expect(remade == [.noisy], "not made again")
+        #expect(next?.configuration.background == .noisy)
+        #expect(again.text == sentence)
+        #expect(quiet.takeOverNoise() == nil, "handed over")
+    }
+
+    /// In a quiet room no noisy room's recognizer is made.
+    @Test func aQuietUtteranceMakesNoRecognizer() throws {
+        let said = Resampler.resample(try SpokenFixtures.say("glucose six point five before breakfast", voice: "en-gb", rate: 150), to: 16000).samples
+        var room = [Int16](repeating: 0, count: 16000) + said + [Int16](repeating: 0, count: 16000)
+        NoiseFloor.apply(to: &room)
+        let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
+        try quiet.selectGrammar(ListeningContext.reading.rawValue)
+        var remade: [AudioBackground] = []
+        let follower = BackgroundFollower(remake: { background in
+            remade.append(background)
+            return try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
+        }, logger: logger)
+        follower.prepare(quiet)
+        var heard: [RecognitionResult] = []
+        for start in stride(from: 0, to: room.count, by: 160) { heard += quiet.process(Array(room[start..<min(start + 160, room.count)])) }
+        #expect(heard.map(\.text) == ["glucose six point five before breakfast"])
+        #expect(remade.isEmpty && quiet.takeOverNoise() == nil)
+    }
+
     /// An utterance that does not change the room changes nothing; a recognizer that cannot be
     /// made for another room is not asked for again, and the one listening stays.
     @Test func aRoomThatCannotBeHeardOtherwiseKeepsTheRecognizer() throws {
