@@ -224,7 +224,7 @@ public enum RecognizerFactory {
             configuration.answersAtOnceOverNoise = nil
         }
         configuration.longerEndSilenceOverNoise = table.speech.readingEndPauseInNoise
-        configuration.waitsLongerOverNoise = isReading
+        configuration.waitsLongerOverNoise = table.speech.readingEndPauseInNoise == nil ? nil : isReading
     }
 
     /// The pause, in seconds, that ends a reading where readings are answered at once, so that
