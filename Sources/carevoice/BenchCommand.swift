@@ -39,6 +39,7 @@ struct BenchLoop: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
+        let keptAudio = try keepAudio.map(Self.folder)
         let synthesizer = try SpeechSynthesizer.shared()
         // Every session starts as a microphone does, with a quiet room's recognizer, from the mean
         // it learned in the last session; the recording path swaps in a new noisy room's one once
@@ -69,10 +70,8 @@ struct BenchLoop: ParsableCommand {
             if let noise, let snr {
                 session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
             }
-            if let keepAudio {
-                let directory = URL(fileURLWithPath: keepAudio)
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try WAVFile.write(session.audio, to: directory.appendingPathComponent(String(format: "session-%03d.wav", index + 1)))
+            if let keptAudio {
+                try WAVFile.write(session.audio, to: keptAudio.appendingPathComponent(String(format: "session-%03d.wav", index + 1)))
             }
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
@@ -152,6 +151,17 @@ struct BenchLoop: ParsableCommand {
         }
         Console.line("peak memory: \(peakMemoryMiB()) MiB")
         Console.line(String(format: "loop: %d/%d saved exactly right (%.1f%%)", right, count, Double(right) * 100 / Double(max(count, 1))))
+    }
+
+    /// The folder for `--keep-audio`, made if need be, before any session is said.
+    static func folder(_ path: String) throws -> URL {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw CommandFailure("--keep-audio: \(path) is a file, not a folder") }
+        } else if (try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)) == nil {
+            throw CommandFailure("--keep-audio: cannot make the folder \(path)")
+        }
+        return URL(fileURLWithPath: path)
     }
 }
 

@@ -113,10 +113,10 @@ import Testing
 }
 
 /// In noise the detector hears pauses inside words, and a Chinese reading's meal is decided by
-/// its last syllable (运动后, 运动前). This reading, in pink noise 10 dB under it (as `bench loop
-/// --locale zh-Hans --noise pink --snr 10` said it in its 20th session), was ended at such a
-/// pause inside 运动后, 0.3 s before its speech was over; the rest was heard as a word of its own
-/// (帮助, a call for help). A Chinese reading in noise waits for a longer pause.
+/// its last syllable (运动后, 运动前). This reading (the 20th session of `bench loop --locale
+/// zh-Hans --seed 5`, with the noise that session had: pink, 10 dB under it) was ended at such
+/// a pause inside 运动后 before its speech was over, and the rest was heard as a word of its
+/// own (a call for help, in the bench). A Chinese reading in noise waits for a longer pause.
 @Test func inNoiseAChineseReadingIsNotEndedInsideItsMeal() throws {
     let rate = 16000
     let spoken = Resampler.resample(try SpokenFixtures.say("血糖值六点七毫摩尔每升运动后", voice: "cmn-latn-pinyin"), to: rate).samples

@@ -13,12 +13,18 @@ import Testing
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bench = ["bench", "loop", "--no-speech", "--data-dir", dir.path, "--count", "2", "--seed", "5", "--details"]
-        let quiet = try CLI.run(bench)
+        let kept = dir.appendingPathComponent("kept")
+        let quiet = try CLI.run(bench + ["--keep-audio", kept.path])
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(quiet.stdout.contains("loop: 2/2 saved exactly right"), "\(quiet.stdout)")
         #expect(quiet.stdout.contains(#"heard "glucose fourteen point three" (fit "#), "\(quiet.stdout)")
         #expect(quiet.stdout.contains(#"said "Hello, I'm CareVoice."#) && quiet.stdout.contains("Saved: fourteen point three"), "\(quiet.stdout)")
         #expect(!quiet.stdout.contains("noise:") && !quiet.stdout.contains("noise taken out"))
+        // Each session's recording is kept, to be heard again as the assistant hears a WAV file.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).sorted() == ["session-001.wav", "session-002.wav"])
+        let again = try CLI.run(["--audio-in", kept.appendingPathComponent("session-001.wav").path, "--no-speech",
+                                 "--data-dir", dir.appendingPathComponent("again").path])
+        #expect(again.status == 0 && again.stdout.contains("Saved: 14.3 mmol/L"), "\(again.stdout) \(again.stderr)")
 
         // As on a microphone, the first reading tells the room is noisy: it is heard again, and
         // all that follows heard, with the noise taken out.
@@ -32,6 +38,9 @@ import Testing
         #expect(drowned.status == 0, "\(drowned.stderr)")
         #expect(drowned.stdout.contains("noise: pink at -5 dB SNR throughout each session"), "\(drowned.stdout)")
         #expect(drowned.stdout.contains("loop: 0/2 saved exactly right"), "\(drowned.stdout)")
+
+        let notAFolder = try CLI.run(["bench", "loop", "--count", "1", "--keep-audio", "/dev/null/kept"])
+        #expect(notAFolder.status != 0 && notAFolder.stderr.contains("--keep-audio: cannot make the folder /dev/null/kept"), "\(notAFolder.stderr)")
 
         let alone = try CLI.run(["bench", "loop", "--count", "1", "--noise", "pink"])
         #expect(alone.status != 0 && alone.stderr.contains("--noise and --snr go together"), "\(alone.stderr)")
