@@ -326,3 +326,13 @@ int carevoice_cmn_mean_set(ps_decoder_t *ps, const float *mean, int size)
     cmn->nframe = CMN_WIN;
     return 0;
 }
+
+void carevoice_cmn_learn_afresh(ps_decoder_t *ps)
+{
+    feat_t *feat = ps_get_feat(ps);
+    if (feat == NULL || feat->cmn_struct == NULL)
+        return;
+    cmn_t *cmn = feat->cmn_struct;
+    memset(cmn->sum, 0, cmn->veclen * sizeof(mfcc_t));
+    cmn->nframe = 0;
+}

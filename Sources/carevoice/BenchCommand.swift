@@ -33,6 +33,8 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Option(help: "A directory to keep each session's recording in (session-001.wav, ...), to hear a miss again with --audio-in.")
     var keepAudio: String?
+    @Flag(help: "Each voice's sessions start from the means that voice's last session learned, as each person's own data directory has them (default: from the last session's, whichever voice spoke).")
+    var meanPerVoice = false
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
@@ -57,7 +59,8 @@ struct BenchLoop: ParsableCommand {
         var perVoice: [String: (right: Int, total: Int)] = [:]
         var latencies: [ReplyLatency] = []
         let numbers = NumberWords(env.table.numbers)
-        var rememberedMean: [AudioBackground: [Float]] = [:]
+        // Per voice with --mean-per-voice, else all under "".
+        var rememberedMeans: [String: [AudioBackground: [Float]]] = [:]
         let parser = UtteranceParser(table: env.table)
         // The locale's own yes: a Chinese voice saying "yes" was heard as 结束 ("end").
         let yes = env.table.answers["yes"]?.first ?? "yes"
@@ -76,6 +79,7 @@ struct BenchLoop: ParsableCommand {
 
             let output = TimingOutput(synthesizer: synthesizer, voice: env.table.speech.voice)
             let store = try Store()
+            let rememberedMean = rememberedMeans[meanPerVoice ? voice : "", default: [:]]
             recognizer.beginSession(startingMean: rememberedMean[.quiet])
             try recognizer.selectGrammar(ListeningContext.reading.rawValue)
             var configuration = AssistantRuntime.Configuration(
@@ -109,7 +113,7 @@ struct BenchLoop: ParsableCommand {
             }
             runtime.run()
             for heard in heardWith {
-                rememberedMean[heard.configuration.background] = heard.learnedMean ?? rememberedMean[heard.configuration.background]
+                if let learned = heard.learnedMean { rememberedMeans[meanPerVoice ? voice : "", default: [:]][heard.configuration.background] = learned }
             }
             let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")
             latencies += output.latencies

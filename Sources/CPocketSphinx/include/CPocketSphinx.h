@@ -115,3 +115,6 @@ int carevoice_cmn_mean_get(ps_decoder_t *ps, float *mean, int size);
 /// Starts the cepstral mean at `mean` (`size` values), as -cmninit would: returns 0, or -1 when
 /// the decoder's mean has another size.
 int carevoice_cmn_mean_set(ps_decoder_t *ps, const float *mean, int size);
+/// Forgets the frames the live cepstral mean was learned from, keeping the mean it subtracts: at
+/// the end of the next utterance heard as it streams, the mean is that utterance's own.
+void carevoice_cmn_learn_afresh(ps_decoder_t *ps);
