@@ -50,6 +50,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// spelling, "my knee hurts"), when they explained it better than the grammar; nil when the
     /// grammar did, or nothing checked it.
     public var otherWords: String?
+    /// The room the recognizer that heard it was made for: `.noisy` when the noise was taken out
+    /// (`Configuration.background`).
+    public var heardOver = AudioBackground.quiet
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
                 endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil, grammar: String = "") {
@@ -1187,6 +1190,7 @@ public final class SpeechRecognizer {
         var speech = 0.0, cpu = 0.0, wall = 0.0
         ps_get_utt_time(decoder, &speech, &cpu, &wall)
         var result = RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech, grammar: activeGrammar)
+        result.heardOver = configuration.background
         if !text.isEmpty {
             result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: configuration.sampleRate / Int(Self.framesPerSecond))
         }

@@ -86,8 +86,11 @@ struct BenchLoop: ParsableCommand {
                 phrasebook: env.phrasebook, preferredUnit: .mmolPerL, store: PendingStore(store),
                 recognizer: recognizer, voice: .recording(session.audio), keyboard: false, speech: output)
             configuration.display = { _ in }
-            // Every recognizer the session heard with, the one hearing now last.
+            // Every recognizer the session made or heard with (a noisy room's is made while the
+            // utterance that sounds noisy is said, and may go unused), and the rooms of those that
+            // heard what the assistant was given.
             var heardWith = [recognizer]
+            var roomsHeard: Set<AudioBackground> = []
             configuration.recognizerOver = { background in
                 guard background == .noisy else {
                     heardWith.append(recognizer)
@@ -104,7 +107,8 @@ struct BenchLoop: ParsableCommand {
             runtime.onHeard = { result in
                 let fit = result.grammarFit.map { String(format: "fit %.1f", $0) }
                 let end = result.endpoint.map { String(format: "ended %.2f s in", $0) }
-                let noisy = heardWith.last?.configuration.background == .noisy ? "noise taken out" : nil
+                roomsHeard.insert(result.heardOver)
+                let noisy = result.heardOver == .noisy ? "noise taken out" : nil
                 let said = [fit, end, noisy].compactMap { $0 }
                 heard.append("\"\(result.text)\"" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 output.markHeard(result, speechEnds: session.speechEnds, asReading: {
@@ -112,7 +116,7 @@ struct BenchLoop: ParsableCommand {
                 }())
             }
             runtime.run()
-            for heard in heardWith {
+            for heard in heardWith where roomsHeard.contains(heard.configuration.background) {
                 if let learned = heard.learnedMean { rememberedMeans[meanPerVoice ? voice : "", default: [:]][heard.configuration.background] = learned }
             }
             let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")

@@ -91,6 +91,7 @@ import Testing
         #expect(stream.remade.value == [.noisy])
         #expect(next?.configuration.background == .noisy)
         #expect(again.text == Self.sentence)
+        #expect(first.heardOver == .quiet && again.heardOver == .noisy)
         #expect(again.grammar == first.grammar && again.endpoint == first.endpoint && again.signalToNoise == first.signalToNoise)
     }
 
@@ -109,6 +110,7 @@ import Testing
         #expect(next?.configuration.background == .noisy)
         #expect(beside.text == Self.sentence)
         #expect(beside.decodingTime == first.decodingTime, "not heard again")
+        #expect(first.heardOver == .quiet && beside.heardOver == .noisy)
         #expect(beside.grammar == first.grammar && beside.endpoint == first.endpoint && beside.signalToNoise == first.signalToNoise)
         #expect(stream.quiet.takeOverNoise() == nil, "handed over")
     }
