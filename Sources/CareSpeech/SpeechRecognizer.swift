@@ -991,14 +991,13 @@ public final class SpeechRecognizer {
     /// (`besideMeanTolerance`), the utterance heard again as a whole with its own.
     /// It ends with the tail a whole decode has: the noise removal (-remove_noise) goes on from
     /// one utterance's end to the next utterance, and without that tail the yes said after a
-    /// reading heard beside fitted 8 points worse and was doubted (`BackgroundFollowerTests`).
+    /// reading heard beside fitted 9.7 points worse and was doubted (`BackgroundFollowerTests`).
     private func endBeside() -> RecognitionResult {
         paddedTail.withUnsafeBufferPointer { hear($0) }
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
         framesHeard += Int(ps_get_n_frames(decoder))
-        if let heardWith, let own = cepstralMean,
-           sqrt(zip(heardWith, own).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)) > Self.besideMeanTolerance {
+        if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
             result = decodeWhole(utteranceAudio)
         } else if configuration.keepsAudio {
             result.audio = paddedLeadIn + utteranceAudio
@@ -1015,8 +1014,14 @@ public final class SpeechRecognizer {
     /// mean (`--mean-per-voice`, as a person's data directory keeps it) 3 in 100 were beyond 10.
     static let besideMeanTolerance: Float = 10
 
+    /// Whether an utterance heard beside, whose own cepstral mean is `ownMean`, is heard again
+    /// as a whole, having been heard with `heardWith` (`besideMeanTolerance`).
+    static func isHeardAgain(ownMean: [Float], heardWith: [Float]) -> Bool {
+        sqrt(zip(heardWith, ownMean).map { ($0 - $1) * ($0 - $1) }.reduce(0, +)) > besideMeanTolerance
+    }
+
     /// The cepstral mean the decoder subtracts now.
-    private var cepstralMean: [Float]? {
+    var cepstralMean: [Float]? {
         var mean = [Float](repeating: 0, count: Self.cepstrumSize)
         return carevoice_cmn_mean_get(decoder, &mean, Int32(mean.count)) == Self.cepstrumSize ? mean : nil
     }
