@@ -12,9 +12,9 @@ import Logging
 /// quiet room's (`prepare`); made after it, it hears it again once it has ended. `bench recognition
 /// --noise pink --snr 10 --noise-around 1 --first-of-session` on ee41's 100 readings: 48 right
 /// heard as in a quiet room, 74 with the noise taken out; `bench loop --count 100 --seed 5
-/// --noise pink --snr 10` (each session a noisy room's first words) saved 69 readings exactly
-/// right instead of 37, read back a median 488 ms after the speech (heard again after it: 71,
-/// 1319 ms). The other way (a noisy room's recognizer on the first words said in quiet) costs
+/// --noise pink --snr 10` (each session a noisy room's first words) saved 71 readings exactly
+/// right instead of 37, read back a median 610-823 ms after the speech, how far the hearing was
+/// behind counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the first words said in quiet) costs
 /// little: they are not heard again.
 final class BackgroundFollower {
     /// A recognizer like the one listening, for speech over another background; nil when it
@@ -59,6 +59,7 @@ final class BackgroundFollower {
             logger.info("the background is noisy: taking the noise out")
             // `result` is the last utterance `decoding` ended: two never end in one block.
             beside.endpoint = result.endpoint
+            beside.behind = result.behind
             if beside.text != result.text { logger.debug("heard with the noise taken out: \(beside.text)") }
             return (beside, made.recognizer)
         }

@@ -525,6 +525,6 @@ extension RecognitionResult {
     /// What was heard and how it measured, for the debug log.
     var logged: String {
         "heard \(text) (fit \(grammarFit ?? .nan), \(signalToNoise ?? .nan) dB above the background, swing \(loudnessSwing ?? .nan) dB"
-            + (otherWords.map { ", other words \($0)" } ?? "") + (heardOver == .noisy ? ", noise taken out" : "") + ")"
+            + (otherWords.map { ", other words \($0)" } ?? "") + (heardOver == .noisy ? ", noise taken out" : "") + ", \(hearing.rawValue))"
     }
 }

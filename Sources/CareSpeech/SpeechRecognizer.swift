@@ -20,6 +20,11 @@ public struct RecognitionResult: Sendable, Equatable {
     /// the utterance told the room changed, also making the room's recognizer and its hearing
     /// the utterance again (`BackgroundFollower`), which the reply waits for too.
     public var decodingTime: Double
+    /// Seconds the hearing was behind the sound when the utterance ended: work done while it was
+    /// said (making a noisy room's recognizer, then hearing the utterance with both) that the
+    /// stream had not yet caught up with, which the reply waits for too. Measured where a
+    /// recording stands in for the microphone (`runWithHandover`), as a live one would lag; 0 else.
+    public var behind = 0.0
     /// How well the grammar's best path fits the audio compared with a free sequence of phones
     /// decoded from the same audio: the difference of their acoustic scores (pocketsphinx's
     /// scaled log units) per frame of recognised words. Near 0 or above when the grammar explains the
@@ -53,6 +58,8 @@ public struct RecognitionResult: Sendable, Equatable {
     /// The room the recognizer that heard it was made for: `.noisy` when the noise was taken out
     /// (`Configuration.background`).
     public var heardOver = AudioBackground.quiet
+    /// When its words were heard (`SpeechRecognizer.Hearing`).
+    public var hearing = SpeechRecognizer.Hearing.whole
 
     public init(text: String, score: Int32, confidence: Double, audioDuration: Double,
                 endpoint: Double? = nil, decodingTime: Double = 0, grammarFit: Double? = nil, grammar: String = "") {
@@ -72,6 +79,14 @@ public struct RecognitionResult: Sendable, Equatable {
 /// Not thread-safe: an instance belongs to the thread (or serial queue) that uses it, and is
 /// deliberately not `Sendable`. Separate instances may live on separate threads.
 public final class SpeechRecognizer {
+    /// When an utterance's words were heard.
+    public enum Hearing: String, Sendable {
+        /// As it was said: they are ready as soon as it ends.
+        case asSaid = "as said"
+        /// As a whole, after it ended (or given whole, `decode`): the reply waits for it.
+        case whole
+    }
+
     public struct Configuration: Sendable {
         public var modelDirectory: String = "/usr/share/pocketsphinx/model/en-us/en-us"
         public var dictionary: String = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
@@ -669,6 +684,7 @@ public final class SpeechRecognizer {
         framesHeard += Int(ps_get_n_frames(decoder))
         result.endpoint = heard.endpoint
         result.signalToNoise = heard.signalToNoise
+        result.behind = heard.behind
         result.decodingTime = heard.decodingTime + Date().timeIntervalSince(started)
         return result
     }
@@ -996,6 +1012,7 @@ public final class SpeechRecognizer {
         paddedTail.withUnsafeBufferPointer { hear($0) }
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
+        result.hearing = .asSaid
         framesHeard += Int(ps_get_n_frames(decoder))
         if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
             result = decodeWhole(utteranceAudio)
@@ -1144,9 +1161,15 @@ public final class SpeechRecognizer {
         // False when a search was built while it was said (`addGrammar`, a language model's
         // first use): the decoders stopped, and only its audio was kept.
         let heardAsSaid = hearsUtterance
+        let signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+        // The noisy room's recognizer heard it beside this one, and the room it tells of is
+        // noisy: that one's words are the ones used (`BackgroundFollower`), so this one's are not
+        // worth hearing again.
+        let heardBetterBeside = overNoiseHears && signalToNoise.map { configuration.background.following($0) == .noisy } == true
         var result: RecognitionResult
-        if heardAsSaid && framesHeard >= Self.framesToLearnTheMean {
+        if heardAsSaid && (framesHeard >= Self.framesToLearnTheMean || heardBetterBeside) {
             result = endUtterance(heard: paddedLeadIn + utteranceAudio)
+            result.hearing = .asSaid
             framesHeard += Int(ps_get_n_frames(decoder))
             learnPaddingLevel(from: utteranceAudio)
             if configuration.keepsAudio { result.audio = paddedLeadIn + utteranceAudio }
@@ -1160,7 +1183,7 @@ public final class SpeechRecognizer {
             }
             result = decodeWhole(utteranceAudio)
         }
-        result.signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+        result.signalToNoise = signalToNoise
         result.endpoint = secondsHeard
         heardOverNoise = nil
         if overNoiseHears, let overNoise {
@@ -1264,9 +1287,16 @@ extension SpeechRecognizer {
         }
         let chunk = max(1, configuration.sampleRate / 10)
         var offset = 0
+        // How far the hearing is behind a microphone that would give it `chunk` at a time.
+        var behind = 0.0
         while offset < samples.count {
             let end = min(offset + chunk, samples.count)
-            for result in process(Array(samples[offset..<end])) where deliver(result) == .handOver {
+            let started = Date()
+            var results = process(Array(samples[offset..<end]))
+            let streaming = Date().timeIntervalSince(started) - results.map(\.decodingTime).reduce(0, +)
+            behind = max(0, behind + streaming - Double(end - offset) / Double(rate))
+            for index in results.indices { results[index].behind = behind }
+            for result in results where deliver(result) == .handOver {
                 // The rest begins where this chunk ended, counted in the recording's own samples.
                 let heard = (end - lead) * audio.sampleRate / rate
                 guard heard < audio.samples.count else { return nil }

@@ -109,7 +109,7 @@ struct BenchLoop: ParsableCommand {
                 let end = result.endpoint.map { String(format: "ended %.2f s in", $0) }
                 roomsHeard.insert(result.heardOver)
                 let noisy = result.heardOver == .noisy ? "noise taken out" : nil
-                let said = [fit, end, noisy].compactMap { $0 }
+                let said = [fit, end, noisy, result.hearing == .asSaid ? nil : result.hearing.rawValue].compactMap { $0 }
                 heard.append("\"\(result.text)\"" + (said.isEmpty ? "" : " (\(said.joined(separator: ", ")))"))
                 output.markHeard(result, speechEnds: session.speechEnds, asReading: {
                     if case .glucose = parser.parse(result.text) { return true } else { return false }
@@ -146,11 +146,11 @@ struct BenchLoop: ParsableCommand {
             let total = latencies.map(\.total)
             Console.line(String(format: "end of speech to first sample of the reply: median %.0f ms, p95 %.0f ms (%d replies)",
                                 ms(total, 0.5), ms(total, 0.95), total.count))
-            Console.line(String(format: "  medians: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
-                                ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.decoding), 0.5),
+            Console.line(String(format: "  medians: end-of-speech detection %.0f ms, hearing behind %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
+                                ms(latencies.map(\.detection), 0.5), ms(latencies.map(\.behind), 0.5), ms(latencies.map(\.decoding), 0.5),
                                 ms(latencies.map(\.reply), 0.5)))
-            Console.line(String(format: "  p95s: end-of-speech detection %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
-                                ms(latencies.map(\.detection), 0.95), ms(latencies.map(\.decoding), 0.95),
+            Console.line(String(format: "  p95s: end-of-speech detection %.0f ms, hearing behind %.0f ms, final decode %.0f ms, dialog and synthesis %.0f ms",
+                                ms(latencies.map(\.detection), 0.95), ms(latencies.map(\.behind), 0.95), ms(latencies.map(\.decoding), 0.95),
                                 ms(latencies.map(\.reply), 0.95)))
             let readBacks = latencies.filter(\.toReading).map(\.total)
             let others = latencies.filter { !$0.toReading }.map(\.total)
@@ -316,6 +316,9 @@ struct SessionAudio {
 struct ReplyLatency {
     /// Audio time until the detector decided the utterance had ended (live, the person waits it out).
     var detection: Double
+    /// How far the hearing was behind the sound when the end was detected
+    /// (`RecognitionResult.behind`).
+    var behind: Double
     /// The final decode of the utterance.
     var decoding: Double
     /// The dialog, the store and synthesizing the first 0.1 s of the reply (ALSA starts playing
@@ -323,7 +326,7 @@ struct ReplyLatency {
     var reply: Double
     /// The utterance was heard as a reading: the reply reads it back (or says why it cannot).
     var toReading: Bool
-    var total: Double { detection + decoding + reply }
+    var total: Double { detection + behind + decoding + reply }
 }
 
 /// Synthesizes like the real output (so the time is real) and times the first reply after
@@ -331,7 +334,7 @@ struct ReplyLatency {
 final class TimingOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let voice: String
-    private var heard: (at: Date, detection: Double, decoding: Double, asReading: Bool)?
+    private var heard: (at: Date, detection: Double, behind: Double, decoding: Double, asReading: Bool)?
     private(set) var latencies: [ReplyLatency] = []
     /// How long everything said would take to hear.
     private(set) var spokenSeconds = 0.0
@@ -348,7 +351,7 @@ final class TimingOutput: SpeechOutput {
     /// detector's wait is audio time, and the final decode came after it.
     func markHeard(_ result: RecognitionResult, speechEnds: [Double], asReading: Bool = false) {
         let speechEnd = speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
-        heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.decodingTime, asReading)
+        heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.behind, result.decodingTime, asReading)
     }
 
     /// The reply is heard once ALSA's buffer of it is made, or all of it if it is shorter: as
@@ -359,7 +362,7 @@ final class TimingOutput: SpeechOutput {
         var samples = 0
         func replyHeard() {
             guard let heard else { return }
-            latencies.append(ReplyLatency(detection: heard.detection, decoding: heard.decoding,
+            latencies.append(ReplyLatency(detection: heard.detection, behind: heard.behind, decoding: heard.decoding,
                                           reply: Date().timeIntervalSince(heard.at), toReading: heard.asReading))
             self.heard = nil
         }
