@@ -14,8 +14,8 @@ import Logging
 /// heard as in a quiet room, 74 with the noise taken out; `bench loop --count 100 --seed 5
 /// --noise pink --snr 10` (each session a noisy room's first words) saved 71 readings exactly
 /// right instead of 37, read back a median 541 ms after the speech, how far the hearing was
-/// behind counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the first words said in quiet) costs
-/// little: they are not heard again.
+/// behind counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the
+/// first words said in quiet) costs little: they are not heard again.
 final class BackgroundFollower {
     /// A recognizer like the one listening, for speech over another background; nil when it
     /// cannot be made (the one listening stays).

@@ -21,7 +21,7 @@ public struct RecognitionResult: Sendable, Equatable {
     /// the utterance again (`BackgroundFollower`), which the reply waits for too.
     public var decodingTime: Double
     /// Seconds the hearing was behind the sound when the utterance ended: work done while it was
-    /// said (making a noisy room's recognizer, then hearing the utterance with both) that the
+    /// said (making a noisy room's recognizer, which then hears the utterance so far) that the
     /// stream had not yet caught up with, which the reply waits for too. Measured where a
     /// recording stands in for the microphone (`runWithHandover`), as a live one would lag; 0 else.
     public var behind = 0.0
@@ -1194,7 +1194,9 @@ public final class SpeechRecognizer {
         result.signalToNoise = signalToNoise
         result.endpoint = secondsHeard
         heardOverNoise = nil
-        if overNoiseHears, let overNoise {
+        // Where the room is not noisy after all, what the noisy room's recognizer heard goes
+        // unused: it is reset with the detectors, not ended (which may hear it again as a whole).
+        if heardBetterBeside, let overNoise {
             overNoiseHears = false
             var beside = overNoise.endBeside()
             beside.endpoint = result.endpoint

@@ -181,6 +181,29 @@ import Testing
         #expect(quiet.takeOverNoise()?.lastUtterance != nil, "made while the utterance was said")
     }
 
+    /// An utterance that sounds noisy as it starts ("glucose" said softly) but not once it has
+    /// ended: the noisy room's recognizer was made and heard it beside, but the room stays quiet,
+    /// so the quiet room's recognizer, whose decoders stopped, hears it again as a whole, and the
+    /// noisy room's words, which would go unused, are not made (nor heard again as a whole).
+    @Test func anUtteranceThatOnlyStartedNoisyIsHeardByTheQuietRoomsRecognizer() throws {
+        let soft = try SpokenFixtures.say("glucose", voice: "en-gb", rate: 150)
+        let loud = try SpokenFixtures.say("six point five before breakfast", voice: "en-gb", rate: 150)
+        let second = [Int16](repeating: 0, count: 16000)
+        let said = second + Resampler.resample(soft, to: 16000).samples.map { Int16(Double($0) * 0.2) }
+            + Resampler.resample(loud, to: 16000).samples + second
+        var room = NoiseMixer.mix(PCMAudio(samples: said, sampleRate: 16000), noise: .pink, snr: 18, seed: 50).samples
+        NoiseFloor.apply(to: &room)
+        let stream = try heard(room, prepared: true)
+        let first = try #require(stream.heard.first)
+        #expect(stream.remade.value == [.noisy], "made while the utterance sounded noisy")
+        #expect((first.signalToNoise ?? 0) >= AudioBackground.noisyBelowDB, "\(first.signalToNoise ?? 0) dB")
+        #expect(first.hearing == .whole && first.heardOver == .quiet)
+        let (result, next) = stream.follower.follow(first, heardBy: stream.quiet)
+        #expect(next == nil && result == first, "the room stays quiet")
+        let made = try #require(stream.quiet.takeOverNoise())
+        #expect(made.lastUtterance?.text == nil, "the noisy room's words were not made")
+    }
+
     /// In a quiet room no noisy room's recognizer is made.
     @Test func aQuietUtteranceMakesNoRecognizer() throws {
         let stream = try heard(Self.room(snr: nil), prepared: true)
