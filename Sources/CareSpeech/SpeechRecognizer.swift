@@ -256,10 +256,7 @@ public final class SpeechRecognizer {
     private var overNoise: SpeechRecognizer?
     /// `makeOverNoise` made none, or one that cannot hear this stream: not asked again.
     private var overNoiseUnavailable = false
-    /// `overNoise` hears the utterance in progress beside this one. This one's decoders then stop
-    /// hearing it (`feed`): where the room is noisy their words go unused, and hearing it twice
-    /// on the listening thread left the hearing behind the sound (`RecognitionResult.behind`).
-    /// Where the room turns out not to be noisy after all, this one hears it again as a whole.
+    /// `overNoise` hears the utterance in progress beside this one.
     private var overNoiseHears = false
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
     private var heardOverNoise: RecognitionResult?
@@ -911,7 +908,7 @@ public final class SpeechRecognizer {
                 let isPadding = paddingToCome > 0
                 paddingToCome = max(0, paddingToCome - block.count)
                 if speechSeen {
-                    if !overNoiseHears { hear(block) }
+                    hear(block)
                     hearOverNoise(block)
                     if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing, afterLongestPause: pausingLonger)) { results.append(endUtteranceInStream()) }
                 } else if inSpeech {
@@ -938,13 +935,8 @@ public final class SpeechRecognizer {
     /// "one" may follow) waits the whole hangover, as does anything else. `afterLongerPause`:
     /// the pause has lasted `earlyEndSilence`, not only `shortestEndSilence`;
     /// `afterLongestPause`: it has lasted `longerEndSilenceOverNoise`.
-    /// While the noisy room's recognizer hears the utterance beside this one (`overNoiseHears`),
-    /// this one's search has stopped, and the utterance waits the whole hangover: judged by the
-    /// noisy room's search instead, first readings in a noisy room ended sooner but 71 -> 69 and
-    /// 69 -> 66 of them were saved right (`bench loop --count 100 --seed 5 --noise pink --snr 10
-    /// [--mean-per-voice]`).
     private func endsEarly(afterLongerPause: Bool, afterLongestPause: Bool) -> Bool {
-        guard hearsUtterance, !overNoiseHears, let shape = grammarShapes[activeGrammar] else { return false }
+        guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
         func ends(answersAtOnce: ((String) -> Bool)?, atShortestPause: ((String) -> Bool)?) -> Bool {
@@ -1171,11 +1163,11 @@ public final class SpeechRecognizer {
         let heardAsSaid = hearsUtterance
         let signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
         // The noisy room's recognizer heard it beside this one, and the room it tells of is
-        // noisy: that one's words are the ones used (`BackgroundFollower`), so this one's (of
-        // its start only, `overNoiseHears`) are not worth hearing again.
+        // noisy: that one's words are the ones used (`BackgroundFollower`), so this one's are not
+        // worth hearing again.
         let heardBetterBeside = overNoiseHears && signalToNoise.map { configuration.background.following($0) == .noisy } == true
         var result: RecognitionResult
-        if heardAsSaid && (heardBetterBeside || (!overNoiseHears && framesHeard >= Self.framesToLearnTheMean)) {
+        if heardAsSaid && (framesHeard >= Self.framesToLearnTheMean || heardBetterBeside) {
             result = endUtterance(heard: paddedLeadIn + utteranceAudio)
             result.hearing = .asSaid
             framesHeard += Int(ps_get_n_frames(decoder))
