@@ -21,8 +21,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// the utterance again (`BackgroundFollower`), which the reply waits for too.
     public var decodingTime: Double
     /// Seconds the hearing was behind the sound when the utterance ended: work done while it was
-    /// said (making a noisy room's recognizer, which then hears the utterance so far) that the
-    /// stream had not yet caught up with, which the reply waits for too. Measured where a
+    /// said (making a noisy room's recognizer, its catching up with the utterance so far, and
+    /// both hearing the rest) that the stream had not yet caught up with, which the reply waits
+    /// for too. Measured where a
     /// recording stands in for the microphone (`runWithHandover`), as a live one would lag; 0 else.
     public var behind = 0.0
     /// How well the grammar's best path fits the audio compared with a free sequence of phones
