@@ -86,7 +86,8 @@ public final class AssistantRuntime {
         public var forgetVoice: ((_ listening: Bool) throws -> (wasStored: Bool, recognizer: SpeechRecognizer?))?
         /// A recognizer for the language and voice of now that hears speech over this background,
         /// for a microphone whose room got noisy or quiet again (nil: not heard in this
-        /// language). Nil: the microphone's recognizer stays as it is.
+        /// language). Nil: the microphone's recognizer stays as it is. A noisy room's may be made
+        /// on a thread of its own while an utterance is said (`BackgroundFollower.prepare`).
         public var recognizerOver: ((AudioBackground) throws -> SpeechRecognizer?)?
         /// Given, when the session ends, the recognizer that last heard the microphone: to keep
         /// what it learned of how the person sounds through it (`RememberedMean`).

@@ -8,20 +8,22 @@ import Logging
 ///
 /// The utterance that told the room got noisy is heard by the noisy room's recognizer too: a
 /// quiet room's recognizer hears the first words said in a noisy room badly. That recognizer is
-/// made while the utterance is said, once it sounds noisy, and hears the rest of it beside the
-/// quiet room's (`prepare`); made after it, it hears it again once it has ended. `bench recognition
-/// --noise pink --snr 10 --noise-around 1 --first-of-session` on ee41's 100 readings: 48 right
-/// heard as in a quiet room, 74 with the noise taken out; `bench loop --count 100 --seed 5
-/// --noise pink --snr 10` (each session a noisy room's first words) saved 71 readings exactly
-/// right instead of 37, read back a median 610-823 ms after the speech, how far the hearing was
-/// behind counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the
-/// first words said in quiet) costs little: they are not heard again.
+/// made while the utterance is said, once it sounds noisy, on a thread of its own, and hears the
+/// rest of it beside the quiet room's (`prepare`, `SpeechRecognizer.makeOverNoise`); made after
+/// it, it hears it again once it has ended. `bench recognition --noise pink --snr 10
+/// --noise-around 1 --first-of-session` on ee41's 100 readings: 48 right heard as in a quiet
+/// room, 74 with the noise taken out; `bench loop --count 100 --seed 5 --noise pink --snr 10`
+/// (each session a noisy room's first words) saved 71 readings exactly right instead of 37,
+/// read back a median 526 ms (p95 1.5 s) after the speech, how far the hearing was behind
+/// counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the first
+/// words said in quiet) costs little: they are not heard again.
 final class BackgroundFollower {
     /// A recognizer like the one listening, for speech over another background; nil when it
     /// cannot be made (the one listening stays).
     private let remake: ((AudioBackground) throws -> SpeechRecognizer?)?
-    /// A recognizer could not be remade for another background: not tried again.
-    private var remakeFailed = false
+    /// A recognizer could not be remade for another background: not tried again. Set on the
+    /// thread that makes the noisy room's recognizer beside the listening one, too.
+    private let remakeFailed = Locked(false)
     private let logger: Logger
 
     init(remake: ((AudioBackground) throws -> SpeechRecognizer?)?, logger: Logger) {
@@ -32,14 +34,15 @@ final class BackgroundFollower {
     /// Lets `recognizer`, where it is a quiet room's, have the noisy room's recognizer made while
     /// an utterance that sounds noisy is said, and hear it beside it
     /// (`SpeechRecognizer.makeOverNoise`), instead of made after it and hearing it again.
+    /// `remake` is then called on a thread of its own.
     func prepare(_ recognizer: SpeechRecognizer) {
         guard let remake, recognizer.configuration.background == .quiet else { return }
         recognizer.makeOverNoise = { [weak self] in
-            guard let self, !self.remakeFailed else { return nil }
+            guard let self, !self.remakeFailed.value else { return nil }
             do {
                 return try remake(.noisy)
             } catch {
-                self.remakeFailed = true
+                self.remakeFailed.value = true
                 self.logger.warning("no recognizer for a noisy background (\(error)): the one listening stays")
                 return nil
             }
@@ -57,15 +60,16 @@ final class BackgroundFollower {
         let made = room == .noisy ? decoding.takeOverNoise() : nil
         if let made, var beside = made.lastUtterance, beside.grammar == result.grammar {
             logger.info("the background is noisy: taking the noise out")
-            // `result` is the last utterance `decoding` ended: two never end in one block.
+            // `result` is the last utterance `decoding` ended: two never end in one block. The
+            // listening was behind as far as `result` says, and that one's thread further still.
             beside.endpoint = result.endpoint
-            beside.behind = result.behind
+            beside.behind += result.behind
             if beside.text != result.text { logger.debug("heard with the noise taken out: \(beside.text)") }
             return (beside, made.recognizer)
         }
         do {
             let started = Date()
-            guard !remakeFailed || made != nil, let next = try made?.recognizer ?? remake(room) else { return (result, nil) }
+            guard !remakeFailed.value || made != nil, let next = try made?.recognizer ?? remake(room) else { return (result, nil) }
             logger.info("the background is \(room.rawValue): \(room == .noisy ? "taking the noise out" : "no longer taking noise out")")
             // Where the recognizer is made now, not while the utterance was said (`prepare`), the
             // reply waits for it too: its making counts in the decode.
@@ -75,7 +79,7 @@ final class BackgroundFollower {
             if again.text != result.text { logger.debug("heard again with the noise taken out: \(again.text)") }
             return (again, next)
         } catch {
-            remakeFailed = true
+            remakeFailed.value = true
             logger.warning("no recognizer for a \(room.rawValue) background (\(error)): the one listening stays")
             return (result, nil)
         }

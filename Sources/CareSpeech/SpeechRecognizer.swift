@@ -20,11 +20,11 @@ public struct RecognitionResult: Sendable, Equatable {
     /// the utterance told the room changed, also making the room's recognizer and its hearing
     /// the utterance again (`BackgroundFollower`), which the reply waits for too.
     public var decodingTime: Double
-    /// Seconds the hearing was behind the sound when the utterance ended: work done while it was
-    /// said (making a noisy room's recognizer, its catching up with the utterance so far, and
-    /// both hearing the rest) that the stream had not yet caught up with, which the reply waits
-    /// for too. Measured where a
-    /// recording stands in for the microphone (`runWithHandover`), as a live one would lag; 0 else.
+    /// Seconds the hearing was behind the sound when the utterance ended, which the reply waits
+    /// for too: how far the listening thread was behind where a recording stands in for the
+    /// microphone (`runWithHandover`, as a live one would lag), plus, for words a noisy room's
+    /// recognizer heard beside the quiet room's, how far its own thread was behind (making it,
+    /// catching up with the utterance so far: `BesideHearing`). 0 where not measured.
     public var behind = 0.0
     /// How well the grammar's best path fits the audio compared with a free sequence of phones
     /// decoded from the same audio: the difference of their acoustic scores (pocketsphinx's
@@ -248,17 +248,18 @@ public final class SpeechRecognizer {
 
     /// Makes a noisy room's recognizer like this quiet room's one (nil when it cannot), as soon
     /// as an utterance sounds noisy while it is said (`utteranceSoundsNoisy`): made then (about
-    /// 0.6 s with its grammars) while the person is still speaking, it hears the rest of the
-    /// utterance beside this one, so that its words with the noise taken out are ready
-    /// (`takeOverNoise`) when the utterance ends, instead of heard again then while the person
-    /// waits for the reply. Made once.
-    public var makeOverNoise: (() -> SpeechRecognizer?)? { didSet { overNoiseUnavailable = false } }
-    /// What `makeOverNoise` made.
-    private var overNoise: SpeechRecognizer?
-    /// `makeOverNoise` made none, or one that cannot hear this stream: not asked again.
-    private var overNoiseUnavailable = false
-    /// `overNoise` hears the utterance in progress beside this one.
+    /// 0.6 s with its grammars) on a thread of its own (`BesideHearing`) while the person is still
+    /// speaking, it hears the rest of the utterance beside this one, so that its words with the
+    /// noise taken out are ready (`takeOverNoise`) when the utterance ends, instead of heard again
+    /// then while the person waits for the reply. Made once; called on that thread.
+    public var makeOverNoise: (() -> SpeechRecognizer?)? { didSet { overNoise = nil } }
+    /// The recognizer `makeOverNoise` makes, at work on its own thread.
+    private var overNoise: BesideHearing?
+    /// `overNoise` was asked to hear the utterance in progress beside this one.
     private var overNoiseHears = false
+    /// Seconds this thread has waited for `overNoise`'s, in all: how far that one was behind is
+    /// counted in its words (`BesideHearing`), so `runWithHandover` does not count the wait.
+    private var waitedForOverNoise = 0.0
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
     private var heardOverNoise: RecognitionResult?
     /// How often, in seconds of an utterance, whether it sounds noisy is measured.
@@ -963,36 +964,33 @@ public final class SpeechRecognizer {
         return background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
-    /// Feeds `overNoise` the block where it hears the utterance beside this one; else, every
-    /// `overNoiseCheck` of the utterance, once it sounds noisy, makes `overNoise` if it is not
-    /// made yet and starts it on the utterance so far.
+    /// Hands `overNoise` the block where it hears the utterance beside this one; else, every
+    /// `overNoiseCheck` of the utterance, once it sounds noisy, has it start on the utterance so
+    /// far (made first, if it is not made yet).
     private func hearOverNoise(_ block: UnsafeBufferPointer<Int16>) {
-        if overNoiseHears, let overNoise {
-            overNoise.utteranceAudio.append(contentsOf: block)
-            overNoise.hear(block)
+        let seconds = Double(block.count) / Double(configuration.sampleRate)
+        if overNoiseHears {
+            overNoise?.hear(Array(block), arriving: seconds)
             return
         }
-        guard makeOverNoise != nil, !overNoiseUnavailable, configuration.background == .quiet, hearsUtterance,
+        guard let makeOverNoise, configuration.background == .quiet, hearsUtterance,
               utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
               utteranceSoundsNoisy else { return }
         if overNoise == nil {
-            overNoise = makeOverNoise?()
-            guard let made = overNoise, made.configuration.sampleRate == configuration.sampleRate,
-                  made.configuration.frequencyScale == configuration.frequencyScale,
-                  made.grammarNames.contains(activeGrammar) else {
-                overNoise = nil
-                overNoiseUnavailable = true
-                return
-            }
+            let (rate, scale) = (configuration.sampleRate, configuration.frequencyScale)
+            overNoise = BesideHearing(make: makeOverNoise, usable: {
+                $0.configuration.sampleRate == rate && $0.configuration.frequencyScale == scale
+            })
         }
-        overNoiseHears = overNoise?.startBeside(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel) == true
+        overNoise?.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, arriving: seconds)
+        overNoiseHears = true
     }
 
     /// Starts hearing an utterance another recognizer's stream hears: its grammar and its audio
     /// so far (as that one heard it: scaled, with a noise floor). The running cepstral mean is
     /// learned afresh from it, so that the utterances after it start from its own mean, as they
     /// do after it is heard again as a whole (`hearAgain`).
-    private func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double) -> Bool {
+    func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double) -> Bool {
         reset()
         guard (try? selectGrammar(grammar)) != nil else { return false }
         self.paddingLevel = paddingLevel
@@ -1003,13 +1001,19 @@ public final class SpeechRecognizer {
         return true
     }
 
+    /// The next block of the utterance heard beside another recognizer (`startBeside`).
+    func hearBeside(_ block: [Int16]) {
+        utteranceAudio.append(contentsOf: block)
+        block.withUnsafeBufferPointer { hear($0) }
+    }
+
     /// Ends the utterance heard beside another recognizer (`startBeside`): its search's result,
     /// or, where the utterance's own cepstral mean is far from the one it was heard with
     /// (`besideMeanTolerance`), the utterance heard again as a whole with its own.
     /// It ends with the tail a whole decode has: the noise removal (-remove_noise) goes on from
     /// one utterance's end to the next utterance, and without that tail the yes said after a
     /// reading heard beside fitted 9.7 points worse and was doubted (`BackgroundFollowerTests`).
-    private func endBeside() -> RecognitionResult {
+    func endBeside() -> RecognitionResult {
         paddedTail.withUnsafeBufferPointer { hear($0) }
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
@@ -1050,9 +1054,10 @@ public final class SpeechRecognizer {
     public func takeOverNoise() -> (recognizer: SpeechRecognizer, lastUtterance: RecognitionResult?)? {
         defer {
             overNoise = nil
+            overNoiseHears = false
             heardOverNoise = nil
         }
-        return overNoise.map { ($0, heardOverNoise) }
+        return overNoise?.take().map { ($0, heardOverNoise) }
     }
 
     /// Whether the words heard so far, standing so in their grammar, are a sentence that may
@@ -1105,13 +1110,22 @@ public final class SpeechRecognizer {
     /// Nothing is fed outside an utterance: after ps_end_utt, ps_process_raw takes no samples
     /// and loops for ever on them.
     private func hear(_ samples: UnsafeBufferPointer<Int16>, wholeUtterance: Bool = false) {
-        guard hearsUtterance else { return }
-        let step = wholeUtterance ? max(samples.count, 1) : Self.blockSamples(configuration.sampleRate)
+        guard hearsUtterance, !samples.isEmpty else { return }
+        if wholeUtterance {
+            // The decoders are independent: a whole utterance is heard by each on a core of its
+            // own, and the reply waits for the slowest instead of for all of them in turn.
+            let decoders = hearing
+            DispatchQueue.concurrentPerform(iterations: decoders.count) { index in
+                _ = ps_process_raw(decoders[index], samples.baseAddress, samples.count, 0, 1)
+            }
+            return
+        }
+        let step = Self.blockSamples(configuration.sampleRate)
         var offset = 0
         while offset < samples.count {
             let block = UnsafeBufferPointer(rebasing: samples[offset..<min(offset + step, samples.count)])
             for listener in hearing {
-                _ = ps_process_raw(listener, block.baseAddress, block.count, 0, wholeUtterance ? 1 : 0)
+                _ = ps_process_raw(listener, block.baseAddress, block.count, 0, 0)
             }
             offset += block.count
         }
@@ -1165,8 +1179,17 @@ public final class SpeechRecognizer {
         let signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
         // The noisy room's recognizer heard it beside this one, and the room it tells of is
         // noisy: that one's words are the ones used (`BackgroundFollower`), so this one's are not
-        // worth hearing again.
-        let heardBetterBeside = overNoiseHears && signalToNoise.map { configuration.background.following($0) == .noisy } == true
+        // worth hearing again. Where the room is not noisy after all, they go unused: that one is
+        // reset with the detectors, not ended (which may hear it again as a whole).
+        let waitStarted = Date()
+        let beside = overNoiseHears && signalToNoise.map { configuration.background.following($0) == .noisy } == true
+            ? overNoise?.end() : nil
+        // The wait for that one is not this one's decoding: it is counted as how far that one
+        // was behind (`BesideHearing`) and how long its ending took.
+        let waited = Date().timeIntervalSince(waitStarted)
+        waitedForOverNoise += waited
+        if beside != nil { overNoiseHears = false }
+        let heardBetterBeside = beside != nil
         var result: RecognitionResult
         if heardAsSaid && (framesHeard >= Self.framesToLearnTheMean || heardBetterBeside) {
             result = endUtterance(heard: paddedLeadIn + utteranceAudio)
@@ -1186,19 +1209,16 @@ public final class SpeechRecognizer {
         }
         result.signalToNoise = signalToNoise
         result.endpoint = secondsHeard
-        heardOverNoise = nil
-        // Where the room is not noisy after all, what the noisy room's recognizer heard goes
-        // unused: it is reset with the detectors, not ended (which may hear it again as a whole).
-        if heardBetterBeside, let overNoise {
-            overNoiseHears = false
-            var beside = overNoise.endBeside()
-            beside.endpoint = result.endpoint
-            beside.signalToNoise = result.signalToNoise
-            heardOverNoise = beside
+        heardOverNoise = beside.map {
+            var heard = $0.result
+            heard.endpoint = result.endpoint
+            heard.signalToNoise = result.signalToNoise
+            heard.behind = $0.behind
+            return heard
         }
         stopDetectors()
-        result.decodingTime = Date().timeIntervalSince(started)
-        heardOverNoise?.decodingTime = result.decodingTime
+        result.decodingTime = Date().timeIntervalSince(started) - waited
+        heardOverNoise?.decodingTime = result.decodingTime + (beside?.ending ?? 0)
         return result
     }
 
@@ -1294,11 +1314,12 @@ extension SpeechRecognizer {
         var behind = 0.0
         while offset < samples.count {
             let end = min(offset + chunk, samples.count)
-            let started = Date()
+            let started = Date(), waitedBefore = waitedForOverNoise
             var results = process(Array(samples[offset..<end]))
             let streaming = Date().timeIntervalSince(started) - results.map(\.decodingTime).reduce(0, +)
+                - (waitedForOverNoise - waitedBefore)
             behind = max(0, behind + streaming - Double(end - offset) / Double(rate))
-            for index in results.indices { results[index].behind = behind }
+            for index in results.indices { results[index].behind += behind }
             for result in results where deliver(result) == .handOver {
                 // The rest begins where this chunk ended, counted in the recording's own samples.
                 let heard = (end - lead) * audio.sampleRate / rate

@@ -148,10 +148,11 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     configuration.baseVoice = env.table.speech.voice
     configuration.pinyin = env.pinyin
     // The language may change during the session: what is made from here on is made in it.
-    var current = env
+    // A noisy room's recognizer is made on a thread of its own (`recognizerOver`).
+    let current = Locked(env)
     configuration.switchLanguage = { language, listening in
-        let other = try current.speaking(language)
-        current = other
+        let other = try current.value.speaking(language)
+        current.value = other
         var recognizer: SpeechRecognizer?
         if listening {
             do { recognizer = try other.makeRecognizer() } catch is NotHeard { recognizer = nil }
@@ -161,8 +162,9 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     }
     // The microphone's room may get noisy, or quiet again (`AudioBackground.following`).
     configuration.recognizerOver = { background in
-        guard let conditions = current.conditions.over(background) else { return nil }
-        do { return remembering(try current.hearing(conditions).makeRecognizer()) } catch is NotHeard { return nil }
+        let language = current.value
+        guard let conditions = language.conditions.over(background) else { return nil }
+        do { return remembering(try language.hearing(conditions).makeRecognizer()) } catch is NotHeard { return nil }
     }
     // Opened again to learn the voice, or when a language that can be heard is chosen.
     if microphoneWaits || { if case .microphone = voice { return true } else { return false } }() {
@@ -172,7 +174,7 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
     }
     configuration.makeSpeech = { settings in
         var ignored: [Message] = []
-        let speech = makeSpeechOutput(current, session, settings: settings, notices: &ignored)
+        let speech = makeSpeechOutput(current.value, session, settings: settings, notices: &ignored)
         return speech is SilentOutput ? nil : speech
     }
     configuration.styleForSettings = { $0.plainOutput ? .plain : env.style }
@@ -181,15 +183,16 @@ func startSession(_ common: CommonOptions, _ session: SessionOptions, unit: Gluc
         guard try env.dataDirectory.forgetVoice() else { return (false, nil) }
         guard listening else { return (true, nil) }
         // The general model, or none where the language is heard only with a learned voice.
-        do { return (true, try current.makeRecognizer()) } catch is NotHeard { return (true, nil) }
+        do { return (true, try current.value.makeRecognizer()) } catch is NotHeard { return (true, nil) }
     }
     configuration.voiceLearner = VoiceLearner(
         prepare: {
-            try current.dataDirectory.prepare()
-            return (try VoiceEnrollment(table: current.table, resources: current.resources), VoiceEnrollment.prompts(current.table))
+            let language = current.value
+            try language.dataDirectory.prepare()
+            return (try VoiceEnrollment(table: language.table, resources: language.resources), VoiceEnrollment.prompts(language.table))
         },
         directory: env.dataDirectory.voiceDirectory,
-        makeRecognizer: { try current.makeRecognizer() }, band: env.conditions.band)
+        makeRecognizer: { try current.value.makeRecognizer() }, band: env.conditions.band)
     configuration.confirmedSpeech = env.dataDirectory.confirmedSpeech
     AssistantRuntime(configuration).run()
 }

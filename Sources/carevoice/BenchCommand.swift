@@ -88,18 +88,18 @@ struct BenchLoop: ParsableCommand {
             configuration.display = { _ in }
             // Every recognizer the session made or heard with (a noisy room's is made while the
             // utterance that sounds noisy is said, and may go unused), and the rooms of those that
-            // heard what the assistant was given.
-            var heardWith = [recognizer]
+            // heard what the assistant was given. The noisy room's is made on a thread of its own.
+            let heardWith = Locked([recognizer])
             var roomsHeard: Set<AudioBackground> = []
             configuration.recognizerOver = { background in
                 guard background == .noisy else {
-                    heardWith.append(recognizer)
+                    heardWith.mutate { $0.append(recognizer) }
                     return recognizer
                 }
                 guard let conditions = env.conditions.over(.noisy) else { return nil }
                 let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra, measuring: true)
                 noisy.beginSession(startingMean: rememberedMean[.noisy])
-                heardWith.append(noisy)
+                heardWith.mutate { $0.append(noisy) }
                 return noisy
             }
             let runtime = AssistantRuntime(configuration)
@@ -116,10 +116,14 @@ struct BenchLoop: ParsableCommand {
                 }())
             }
             runtime.run()
-            for heard in heardWith where roomsHeard.contains(heard.configuration.background) {
+            for heard in heardWith.value where roomsHeard.contains(heard.configuration.background) {
                 if let learned = heard.learnedMean { rememberedMeans[meanPerVoice ? voice : "", default: [:]][heard.configuration.background] = learned }
             }
-            let replies = output.latencies.map { String(format: "%.0f", $0.total * 1000) }.joined(separator: ", ")
+            // A slow reply says what it waited for.
+            let replies = output.latencies.map { latency in
+                String(format: "%.0f", latency.total * 1000)
+                    + (latency.total < 0.5 ? "" : String(format: " (behind %.0f, decoding %.0f)", latency.behind * 1000, latency.decoding * 1000))
+            }.joined(separator: ", ")
             latencies += output.latencies
 
             let saved = try store.readings()

@@ -119,10 +119,10 @@ import Testing
         #expect(stream.remade.value == [.noisy], "not made again")
         #expect(next?.configuration.background == .noisy)
         #expect(beside.text == Self.sentence)
-        #expect(beside.decodingTime == first.decodingTime, "not heard again")
+        #expect(beside.decodingTime >= first.decodingTime, "its ending is waited for too")
         #expect(first.heardOver == .quiet && beside.heardOver == .noisy)
         #expect(beside.grammar == first.grammar && beside.endpoint == first.endpoint && beside.signalToNoise == first.signalToNoise)
-        #expect(beside.behind == 0.4, "the reply waits for what the stream had still to catch up with")
+        #expect(beside.behind >= 0.4, "the reply waits for what the stream had still to catch up with, and that one's thread")
         #expect(beside.hearing == .whole, "no mean kept for a noisy room")
         #expect(stream.quiet.takeOverNoise() == nil, "handed over")
     }
@@ -155,8 +155,9 @@ import Testing
     }
 
     /// A recording stands in for a microphone: where making the noisy room's recognizer while an
-    /// utterance is said takes longer than the rest of the utterance lasts, the hearing is still
-    /// that far behind the sound when it ends, and the reply waits for it (`bench loop`).
+    /// utterance is said takes longer than the rest of the utterance lasts, its hearing is still
+    /// that far behind the sound when it ends, and the reply waits for it (`bench loop`). It is
+    /// made on a thread of its own (`BesideHearing`): the listening itself is not held up.
     @Test func aRecordingSaysHowFarTheHearingWasBehindTheSound() throws {
         let room = try Self.room(snr: 10)
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
@@ -174,9 +175,10 @@ import Testing
             return .goOn
         }
         let first = try #require(heard.first)
+        let beside = try #require(quiet.takeOverNoise()?.lastUtterance, "made while the utterance was said")
         let saidAfterMaking = try #require(first.endpoint) - 1.0
-        #expect(first.behind >= making - saidAfterMaking, "behind \(first.behind) s; the utterance ended \(first.endpoint ?? 0) s in")
-        #expect(quiet.takeOverNoise()?.lastUtterance != nil, "made while the utterance was said")
+        #expect(beside.behind >= making - saidAfterMaking, "behind \(beside.behind) s; the utterance ended \(first.endpoint ?? 0) s in")
+        #expect(first.behind < 1, "the listening was \(first.behind) s behind")
     }
 
     /// An utterance that sounds noisy as it starts ("glucose" said softly) but not once it has
@@ -194,12 +196,13 @@ import Testing
         NoiseFloor.apply(to: &room)
         let stream = try heard(room, prepared: true)
         let first = try #require(stream.heard.first)
-        #expect(stream.remade.value == [.noisy], "made while the utterance sounded noisy")
         #expect((first.signalToNoise ?? 0) >= AudioBackground.noisyBelowDB, "\(first.signalToNoise ?? 0) dB")
         #expect(first.hearing == .whole && first.heardOver == .quiet)
         let (result, next) = stream.follower.follow(first, heardBy: stream.quiet)
         #expect(next == nil && result == first, "the room stays quiet")
+        // Taken, its thread is done with it: it was made there when the utterance sounded noisy.
         let made = try #require(stream.quiet.takeOverNoise())
+        #expect(stream.remade.value == [.noisy], "made while the utterance sounded noisy")
         #expect(made.lastUtterance?.text == nil, "the noisy room's words were not made")
     }
 

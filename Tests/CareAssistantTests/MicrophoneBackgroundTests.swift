@@ -99,12 +99,3 @@ import Testing
     #expect(source.asked.value.count > 100, "a second of audio in 10 ms blocks")
     #expect(Set(source.asked.value) == [160])
 }
-
-/// A value shared with the listener's thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
-}
