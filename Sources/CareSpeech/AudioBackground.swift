@@ -102,8 +102,9 @@ struct BackgroundLevel {
     /// speech 0.1-0.3 s after it starts, so in a recording that starts with its speech all that
     /// was heard "outside speech" is the speech's start. (A Chinese reading said at once,
     /// `carevoice say` then `listen --audio-in`, sounded noisy against its first syllable, and was
-    /// ended as in a noisy room.) An utterance's signal-to-noise, once it has ended, is measured
-    /// whatever was heard: a noise that starts just before speech is heard so.
+    /// ended as in a noisy room.) Until then an utterance is judged against its own quietest
+    /// moments (`SpeechRecognizer.utteranceSoundsNoisy`). An utterance's signal-to-noise, once it
+    /// has ended, is measured whatever was heard: a noise that starts just before speech is heard so.
     var isKnown: Bool { powers.count >= Self.speechStartBlocks }
     static let speechStartBlocks = Int((0.3 / SpeechRecognizer.blockSeconds).rounded())
 

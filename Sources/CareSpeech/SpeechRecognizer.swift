@@ -958,10 +958,22 @@ public final class SpeechRecognizer {
 
     /// The utterance so far is less than `AudioBackground.noisyBelowDB` above the background
     /// heard before it, as `RecognitionResult.signalToNoise` will measure it, where enough of
-    /// that was heard to tell (`BackgroundLevel.isKnown`).
+    /// that was heard to tell (`BackgroundLevel.isKnown`); else above its own quietest moments
+    /// since speech was heard, as a recording is judged (`AudioBackground.signalToNoise`), once
+    /// that has lasted long enough to have some (the pre-roll before it may be a recording's
+    /// quiet lead-in). A stream's first words, said as soon as it listens (after the greeting,
+    /// which it does not hear), have little heard before them: judged quiet, the first reading
+    /// said into a noisy room was ended at a pause the noise made ("my blood sugar is three point
+    /// two millimole" | "reading two before dinner", `bench loop --seed 7 --noise pink --snr 10`).
     private var utteranceSoundsNoisy: Bool {
-        guard background.isKnown else { return false }
-        return background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate).map { $0 < AudioBackground.noisyBelowDB } ?? false
+        let snr: Double?
+        if background.isKnown {
+            snr = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+        } else {
+            let speech = utteranceAudio.dropFirst(Int(Self.preRoll * Double(configuration.sampleRate)))
+            snr = AudioBackground.signalToNoise(PCMAudio(samples: Array(speech), sampleRate: configuration.sampleRate))
+        }
+        return snr.map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
     /// Hands `overNoise` the block where it hears the utterance beside this one; else, every

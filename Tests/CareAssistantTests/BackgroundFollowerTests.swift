@@ -206,6 +206,42 @@ import Testing
         #expect(made.lastUtterance?.text == nil, "the noisy room's words were not made")
     }
 
+    /// A reading said as soon as the stream listens, into pink noise 10 dB under it: a
+    /// recording standing in for a microphone, half a second of the room before the speech, the
+    /// first half of it the quiet lead-in's (`runWithHandover`) and all of it the detector's
+    /// calibration, as after the greeting, which the microphone does not hear. Too little was heard
+    /// before it to judge it against, so it is judged against its own quietest moments: it sounds
+    /// noisy, so the quiet room's recognizer does not end it at a pause the noise made, and the
+    /// noisy room's hears it beside. Judged quiet, it was cut after "millimole", and the rest was
+    /// heard as an utterance of its own.
+    @Test func aReadingSaidAsSoonAsTheStreamListensIsJudgedAgainstItsOwnQuietestMoments() throws {
+        let sentence = "my blood sugar is three point two millimoles per litre before dinner"
+        let said = Resampler.resample(try SpokenFixtures.say(sentence, voice: "en-us", rate: 150), to: 16000).samples
+        let yes = Resampler.resample(try SpokenFixtures.say("yes", voice: "en-us", rate: 150), to: 16000).samples
+        let gap = [Int16](repeating: 0, count: 19200)
+        let quietRoom = [Int16](repeating: 0, count: 8000) + said + gap + yes + gap
+        let room = NoiseMixer.mix(PCMAudio(samples: quietRoom, sampleRate: 16000), noise: .pink, snr: 10, seed: 1)
+        let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
+        try quiet.selectGrammar(ListeningContext.reading.rawValue)
+        let follower = BackgroundFollower(remake: { background in
+            try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
+        }, logger: logger)
+        follower.prepare(quiet)
+        var heard: [RecognitionResult] = []
+        _ = quiet.runWithHandover(room) {
+            heard.append($0)
+            return .handOver
+        }
+        let first = try #require(heard.first)
+        let readingEnds = (8000 + Double(said.count)) / 16000
+        #expect(try #require(first.endpoint) > readingEnds, "ended \(first.endpoint ?? 0) s in, heard as \(first.text)")
+        let (beside, next) = follower.follow(first, heardBy: quiet)
+        #expect(next?.configuration.background == .noisy)
+        #expect(UtteranceParser(table: english).parse(beside.text) == UtteranceParser(table: english).parse(sentence),
+                "heard \(beside.text)")
+        #expect(beside.hearing == .whole, "heard beside, then again with its own mean (none kept)")
+    }
+
     /// In a quiet room no noisy room's recognizer is made.
     @Test func aQuietUtteranceMakesNoRecognizer() throws {
         let stream = try heard(Self.room(snr: nil), prepared: true)
