@@ -207,13 +207,14 @@ import Testing
     }
 
     /// A reading said as soon as the stream listens, into pink noise 10 dB under it: a
-    /// recording standing in for a microphone, half a second of the room before the speech, the
-    /// first half of it the quiet lead-in's (`runWithHandover`) and all of it the detector's
-    /// calibration, as after the greeting, which the microphone does not hear. Too little was heard
-    /// before it to judge it against, so it is judged against its own quietest moments: it sounds
-    /// noisy, so the quiet room's recognizer does not end it at a pause the noise made, and the
-    /// noisy room's hears it beside. Judged quiet, it was cut after "millimole", and the rest was
-    /// heard as an utterance of its own.
+    /// recording standing in for a microphone (as `bench loop` plays a session), with half a
+    /// second of the room before the speech, after the quiet lead-in `runWithHandover` puts
+    /// before it; the lead-in and the first half of the room are the detector's calibration, as
+    /// after the greeting, which the microphone does not hear. Too little was heard before it to
+    /// judge it against, so it is judged against its own quietest moments: it sounds noisy, so the
+    /// quiet room's recognizer does not end it at a pause the noise made, and the noisy room's
+    /// hears it beside. Judged quiet, it was cut after "millimole", and the rest was heard as an
+    /// utterance of its own.
     @Test func aReadingSaidAsSoonAsTheStreamListensIsJudgedAgainstItsOwnQuietestMoments() throws {
         let sentence = "my blood sugar is three point two millimoles per litre before dinner"
         let said = Resampler.resample(try SpokenFixtures.say(sentence, voice: "en-us", rate: 150), to: 16000).samples
