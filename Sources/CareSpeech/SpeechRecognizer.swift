@@ -261,7 +261,7 @@ public final class SpeechRecognizer {
     /// counted in its words (`BesideHearing`), so `runWithHandover` does not count the wait.
     private var waitedForOverNoise = 0.0
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
-    private var heardOverNoise: RecognitionResult?
+    private(set) var heardOverNoise: RecognitionResult?
     /// How often, in seconds of an utterance, whether it sounds noisy is measured.
     static let overNoiseCheck = 0.2
 

@@ -114,15 +114,19 @@ import Testing
         #expect(stream.heard.count == 1 && first.text != Self.sentence, "heard as in a quiet room: \(stream.heard.map(\.text))")
         #expect(first.hearing == .asSaid, "the quiet room's recognizer did not hear it again")
 
+        // What the noisy room's recognizer heard beside, on its own thread: the reply waits for
+        // this one's decoding and then that one's ending, and for how far that thread was behind.
+        let heardBeside = try #require(stream.quiet.heardOverNoise)
+        #expect(heardBeside.decodingTime >= first.decodingTime && heardBeside.behind >= 0)
         first.behind = 0.4
         let (beside, next) = stream.follower.follow(first, heardBy: stream.quiet)
         #expect(stream.remade.value == [.noisy], "not made again")
         #expect(next?.configuration.background == .noisy)
         #expect(beside.text == Self.sentence)
-        #expect(beside.decodingTime >= first.decodingTime, "its ending is waited for too")
+        #expect(beside.decodingTime == heardBeside.decodingTime, "not heard again")
         #expect(first.heardOver == .quiet && beside.heardOver == .noisy)
         #expect(beside.grammar == first.grammar && beside.endpoint == first.endpoint && beside.signalToNoise == first.signalToNoise)
-        #expect(beside.behind >= 0.4, "the reply waits for what the stream had still to catch up with, and that one's thread")
+        #expect(beside.behind == heardBeside.behind + 0.4, "the reply waits for what the stream had still to catch up with, and that one's thread")
         #expect(beside.hearing == .whole, "no mean kept for a noisy room")
         #expect(stream.quiet.takeOverNoise() == nil, "handed over")
     }
