@@ -437,6 +437,8 @@ public final class SpeechRecognizer {
     /// its grammar is heard. Elsewhere it would only cost time: 13 ms more at the end of an
     /// answer (`bench loop --count 100 --seed 5`, p95 of replies to anything but a reading).
     private var hearing: [OpaquePointer] = []
+    /// The other words' decoder is among `hearing`, or was when the utterance ended.
+    private var hearsOtherWords = false
 
     /// The search name of the grammar with other words beside it; no grammar may have it.
     static let otherWordsSearch = "_other_words"
@@ -692,10 +694,12 @@ public final class SpeechRecognizer {
     }
 
     /// The whole-utterance decode itself, with the grammar in force.
-    private func decodeWhole(_ samples: [Int16]) -> RecognitionResult {
+    /// - Parameter hearingOtherWords: false: the other words' decoder does not hear it, and the
+    ///   result has no `otherWords`.
+    private func decodeWhole(_ samples: [Int16], hearingOtherWords: Bool = true) -> RecognitionResult {
         learnPaddingLevel(from: samples)
         let whole = paddedLeadIn + samples + paddedTail
-        startHearing()
+        startHearing(otherWords: hearingOtherWords)
         // One call: full_utt = 1 means "this block is the entire utterance".
         whole.withUnsafeBufferPointer { hear($0, wholeUtterance: true) }
         var result = endUtterance(heard: whole)
@@ -1032,7 +1036,12 @@ public final class SpeechRecognizer {
         result.hearing = .asSaid
         framesHeard += Int(ps_get_n_frames(decoder))
         if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
-            result = decodeWhole(utteranceAudio)
+            // The other words are not heard again: their decoder is the slowest of the three
+            // (0.66-1.2 s of a 1.1-1.6 s whole decode), and what it heard as the words were said
+            // turned away as much unrelated speech (`bench loop --unrelated-first`).
+            let otherWordsAsSaid = result.otherWords
+            result = decodeWhole(utteranceAudio, hearingOtherWords: false)
+            if !result.text.isEmpty { result.otherWords = otherWordsAsSaid }
         } else if configuration.keepsAudio {
             result.audio = paddedLeadIn + utteranceAudio
         }
@@ -1103,14 +1112,15 @@ public final class SpeechRecognizer {
     }
 
     /// Starts an utterance in the decoders that hear it (`hearing`): the current grammar, the
-    /// phone loop beside it, and the other words where they are heard.
-    private func startHearing() {
+    /// phone loop beside it, and the other words where they are heard (unless `otherWords` is false).
+    private func startHearing(otherWords: Bool = true) {
         stopHearing()
         _ = ps_set_search(decoder, activeGrammar)
         if let fitDecoder { _ = ps_set_search(fitDecoder, Self.phoneLoop) }
         if let otherWordsDecoder { _ = ps_set_search(otherWordsDecoder, Self.otherWordsSearch) }
         hearing = [decoder] + [fitDecoder].compactMap { $0 }
-        if let otherWordsDecoder, configuration.otherWords?.grammar == activeGrammar { hearing.append(otherWordsDecoder) }
+        hearsOtherWords = otherWords && otherWordsDecoder != nil && configuration.otherWords?.grammar == activeGrammar
+        if hearsOtherWords, let otherWordsDecoder { hearing.append(otherWordsDecoder) }
         hearing.forEach { ps_start_utt($0) }
         hearsUtterance = true
     }
@@ -1262,7 +1272,7 @@ public final class SpeechRecognizer {
             result.speechSeconds = Double(Self.segments(decoder).wordFrames) / Self.framesPerSecond
             result.grammarFit = fitSoFar()
         }
-        if let otherWordsDecoder, let check = configuration.otherWords, check.grammar == activeGrammar, !text.isEmpty {
+        if hearsOtherWords, let otherWordsDecoder, let check = configuration.otherWords, !text.isEmpty {
             var checkScore: Int32 = 0
             result.otherWords = ps_get_hyp(otherWordsDecoder, &checkScore).flatMap { check.otherWords(in: String(cString: $0)) }
         }

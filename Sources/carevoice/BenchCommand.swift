@@ -35,6 +35,8 @@ struct BenchLoop: ParsableCommand {
     var keepAudio: String?
     @Flag(help: "Each voice's sessions start from the means that voice's last session learned, as each person's own data directory has them (default: from the last session's, whichever voice spoke).")
     var meanPerVoice = false
+    @Flag(help: "Each session starts with a sentence not meant for the assistant (bench corpus's held-out unrelated ones), to be turned away, before the reading: in a noisy room it is the first words heard.")
+    var unrelatedFirst = false
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
@@ -64,12 +66,19 @@ struct BenchLoop: ParsableCommand {
         let parser = UtteranceParser(table: env.table)
         // The locale's own yes: a Chinese voice saying "yes" was heard as 结束 ("end").
         let yes = env.table.answers["yes"]?.first ?? "yes"
+        // The unrelated sentences in an order of their own, so the readings are those of a run
+        // without them.
+        var unrelatedOrder = SeededGenerator(seed: seed)
+        let unrelated = unrelatedFirst ? (BenchCorpus.heldOutUnrelated[env.table.id] ?? []).shuffled(using: &unrelatedOrder) : []
+        let notCaught = env.phrasebook.message(.notUnderstood).spoken
+        var turnedAway = 0
 
         for index in 0..<count {
             let voice = voiceList[index % voiceList.count]
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let sentence = spec.sentence(table: env.table, numbers: numbers)
-            var session = try SessionAudio.make([sentence, yes], voice: voice, synthesizer: synthesizer)
+            let first = unrelated.isEmpty ? nil : unrelated[index % unrelated.count]
+            var session = try SessionAudio.make([first, sentence, yes].compactMap { $0 }, voice: voice, synthesizer: synthesizer)
             if let noise, let snr {
                 session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
             }
@@ -129,11 +138,18 @@ struct BenchLoop: ParsableCommand {
             let saved = try store.readings()
             let ok = saved.count == 1 && abs(saved[0].level.mmolPerL - spec.level.mmolPerL) < 1e-9 && saved[0].tag == spec.tag
             if ok { right += 1 }
+            // Turned away: whatever was heard before the reading began was answered with "I
+            // didn't catch that", if at all. The reading starts a gap after the sentence ends.
+            let tookUnrelated = first != nil && output.said.contains { reply in
+                reply.after.map { $0 < session.speechEnds[0] + SessionAudio.gap } == true && reply.text != notCaught
+            }
+            if first != nil && !tookUnrelated { turnedAway += 1 }
             perVoice[voice, default: (0, 0)].total += 1
             if ok { perVoice[voice, default: (0, 0)].right += 1 }
-            if details || !ok {
-                Console.line("\(ok ? "ok  " : "MISS") [\(voice)] said \"\(sentence)\"; heard \(heard.joined(separator: ", ")); replies after \(replies) ms"
-                             + (details ? "; said \(output.said.map { "\"\($0)\"" }.joined(separator: ", "))" : ""))
+            if details || !ok || tookUnrelated {
+                Console.line("\(ok ? "ok  " : "MISS")\(tookUnrelated ? " TOOK" : "") [\(voice)] said "
+                             + (first.map { "\"\($0)\", then " } ?? "") + "\"\(sentence)\"; heard \(heard.joined(separator: ", ")); replies after \(replies) ms"
+                             + (details || tookUnrelated ? "; said \(output.said.map { "\"\($0.text)\"" }.joined(separator: ", "))" : ""))
             }
         }
 
@@ -162,6 +178,9 @@ struct BenchLoop: ParsableCommand {
                                 ms(readBacks, 0.5), ms(readBacks, 0.95), readBacks.count, ms(others, 0.5), ms(others, 0.95), others.count))
         }
         Console.line("peak memory: \(peakMemoryMiB()) MiB")
+        if unrelatedFirst {
+            Console.line(String(format: "unrelated first: %d/%d turned away (%.1f%%)", turnedAway, count, Double(turnedAway) * 100 / Double(max(count, 1))))
+        }
         Console.line(String(format: "loop: %d/%d saved exactly right (%.1f%%)", right, count, Double(right) * 100 / Double(max(count, 1))))
     }
 
@@ -299,8 +318,11 @@ struct SessionAudio {
     var audio: PCMAudio
     var speechEnds: [Double]
 
+    /// Silence after each sentence, as a person waits for the reply.
+    static let gap = 1.2
+
     static func make(_ sentences: [String], voice: String, synthesizer: SpeechSynthesizer,
-                     gap: Double = 1.2) throws -> SessionAudio {
+                     gap: Double = Self.gap) throws -> SessionAudio {
         let rate = 16000
         var samples = [Int16](repeating: 0, count: rate / 2)
         var ends: [Double] = []
@@ -339,11 +361,13 @@ final class TimingOutput: SpeechOutput {
     private let synthesizer: SpeechSynthesizer
     private let voice: String
     private var heard: (at: Date, detection: Double, behind: Double, decoding: Double, asReading: Bool)?
+    /// Where in the session the last utterance heard ended (`markHeard`); nil before any.
+    private var lastEndpoint: Double?
     private(set) var latencies: [ReplyLatency] = []
     /// How long everything said would take to hear.
     private(set) var spokenSeconds = 0.0
-    /// Everything said, in order.
-    private(set) var said: [String] = []
+    /// Everything said, in order, each after the end of the utterance heard last (nil: before any).
+    private(set) var said: [(after: Double?, text: String)] = []
 
     init(synthesizer: SpeechSynthesizer, voice: String) {
         self.synthesizer = synthesizer
@@ -355,13 +379,14 @@ final class TimingOutput: SpeechOutput {
     /// detector's wait is audio time, and the final decode came after it.
     func markHeard(_ result: RecognitionResult, speechEnds: [Double], asReading: Bool = false) {
         let speechEnd = speechEnds.last { $0 <= (result.endpoint ?? 0) } ?? 0
+        lastEndpoint = result.endpoint ?? speechEnd
         heard = (Date(), (result.endpoint ?? speechEnd) - speechEnd, result.behind, result.decodingTime, asReading)
     }
 
     /// The reply is heard once ALSA's buffer of it is made, or all of it if it is shorter: as
     /// `SpeakerOutput` plays it.
     func speak(_ text: String) throws {
-        said.append(text)
+        said.append((lastEndpoint, text))
         let heardAfter = Int(SpeakerSink.bufferSeconds * Double(synthesizer.sampleRate))
         var samples = 0
         func replyHeard() {

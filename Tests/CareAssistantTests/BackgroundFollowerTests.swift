@@ -247,6 +247,23 @@ import Testing
         #expect(beside.hearing == .whole, "heard beside, then again with its own mean (none kept)")
     }
 
+    /// A sentence not meant for the assistant as a noisy room's first words, heard beside and then
+    /// again as a whole (no mean kept for a noisy room): the other words' decoder, the slowest,
+    /// does not hear it again, and what it heard as the sentence was said turns it away. Its fit
+    /// alone would not: it was heard as a reading, "my blood glucose was five".
+    @Test func unrelatedFirstWordsInANoisyRoomAreTurnedAwayByTheOtherWordsHeardAsTheyWereSaid() throws {
+        let stream = try heard(Self.room(snr: 10, saying: ["my brother phoned last night"]), prepared: true)
+        let first = try #require(stream.heard.first)
+        let (beside, _) = stream.follower.follow(first, heardBy: stream.quiet)
+        #expect(beside.hearing == .whole && beside.heardOver == .noisy)
+        #expect(beside.otherWords != nil, "heard as \(beside.text)")
+        let acceptance = SpeechAcceptance(table: english)
+        var fitAlone = beside
+        fitAlone.otherWords = nil
+        #expect(acceptance.verdict(beside, in: .reading) == .notMeant)
+        #expect(acceptance.verdict(fitAlone, in: .reading) != .notMeant, "fit \(beside.grammarFit ?? .nan)")
+    }
+
     /// In a quiet room no noisy room's recognizer is made.
     @Test func aQuietUtteranceMakesNoRecognizer() throws {
         let stream = try heard(Self.room(snr: nil), prepared: true)

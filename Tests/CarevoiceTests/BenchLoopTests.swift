@@ -46,6 +46,27 @@ import Testing
         #expect(alone.status != 0 && alone.stderr.contains("--noise and --snr go together"), "\(alone.stderr)")
     }
 
+    /// With `--unrelated-first` each session starts with a sentence not meant for the assistant:
+    /// it is counted as turned away when all it got was "I didn't catch that", and marked TOOK
+    /// when it was taken for something (here in noise, read back as a reading).
+    @Test func unrelatedSpeechBeforeTheReadingIsCountedAsTurnedAwayOrTaken() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bench = ["bench", "loop", "--no-speech", "--data-dir", dir.path, "--count", "1", "--seed", "5", "--unrelated-first", "--details"]
+        let quiet = try CLI.run(bench)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stdout.contains(#"ok   [en-us] said "he was born in nineteen fifty two", then "glucose fourteen point three"; heard "#),
+                "\(quiet.stdout)")
+        #expect(quiet.stdout.contains(#"said "Hello, I'm CareVoice. Tell me a glucose reading, for example: glucose six point five before breakfast.", "Sorry, I didn't catch that.", "fourteen point three"#),
+                "\(quiet.stdout)")
+        #expect(quiet.stdout.contains("unrelated first: 1/1 turned away") && quiet.stdout.contains("loop: 1/1 saved exactly right"), "\(quiet.stdout)")
+
+        let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "10"])
+        #expect(noisy.status == 0, "\(noisy.stderr)")
+        #expect(noisy.stdout.contains(#"ok   TOOK [en-us] said "he was born in nineteen fifty two""#), "\(noisy.stdout)")
+        #expect(noisy.stdout.contains("unrelated first: 0/1 turned away"), "\(noisy.stdout)")
+    }
+
     /// In Chinese the sessions are said by Chinese voices, and confirmed with 对 (an English
     /// "yes" said by a Chinese voice was heard as 结束, "end"); measured with the general model
     /// where the assistant would wait for a learned voice, as `bench recognition` does.
