@@ -35,7 +35,9 @@ public enum RecognizerFactory {
         } else {
             configuration.meansFile = means ?? (conditions.band == .narrow ? narrowbandMeans(table: table, resources: resources) : nil)
         }
-        func wordOdds(_ context: ListeningContext) -> [String: Double] { context.wordOdds(table, overriddenBy: odds) }
+        func wordOdds(_ context: ListeningContext) -> [String: Double] {
+            context.wordOdds(table, background: conditions.background, overriddenBy: odds)
+        }
         // A grammar tried out with `bench recognition --grammar-file` is heard as in this state.
         configuration.wordOdds = wordOdds(.reading)
         let overrides = searchOverrides(extraArguments)
@@ -305,8 +307,14 @@ extension ListeningContext {
     ///   readings, commands and unrelated sentences were heard as a call: odds 300: 92 and 93;
     ///   1000: 93 and 94, none of the 159. The misses are a lone "help" heard as "add a note",
     ///   "new note" or "two", all but one of them turned away.
-    func wordOdds(_ table: LocaleTable, overriddenBy override: WordOddsOverride = WordOddsOverride()) -> [String: Double] {
+    ///
+    /// In a noisy room a reading's own words too (`speech.readingWordOddsInNoise`).
+    func wordOdds(_ table: LocaleTable, background: AudioBackground = .quiet,
+                  overriddenBy override: WordOddsOverride = WordOddsOverride()) -> [String: Double] {
         var odds: [String: Double] = [:]
+        if self == .reading, background == .noisy {
+            odds.merge(table.speech.readingWordOddsInNoise ?? [:]) { _, inNoise in inNoise }
+        }
         if self == .answer {
             for word in RecognizerFactory.mealWords(table) { odds[word] = Self.mealOdds }
         }

@@ -242,6 +242,10 @@ public struct LocaleTable: Sendable, Decodable {
         /// the early end's 0.2 s (`SpeechRecognizer.Configuration.longerEndSilenceOverNoise`):
         /// where the last syllable of a meal decides it (午饭前, 午饭后). Nil: no longer.
         public var readingEndPauseInNoise: Double?
+        /// How many times likelier than the reading grammar alone makes them these words are
+        /// heard in a reading in a noisy room (`ListeningContext.wordOdds`): there the noise taken
+        /// out takes the hiss of "s" with it, and "sixteen" was heard as "fifteen". Nil: none.
+        public var readingWordOddsInNoise: [String: Double]?
     }
 
     /// When the recognizer is good enough to listen to a person in a language.

@@ -82,6 +82,17 @@ import Testing
         #expect(chinese.speech.emergencyOdds != english.speech.emergencyOdds)
     }
 
+    /// In a noisy room "sixteen" and "sixty" are likelier in a reading (their "s" goes with the
+    /// noise taken out); nowhere else, and not in Chinese, whose numbers have none.
+    @Test func aNoisyRoomsReadingsFavourTheWordsNoiseTakesTheHissOf() {
+        let noisy = ListeningContext.reading.wordOdds(english, background: .noisy)
+        #expect(noisy["sixteen"] == 1000 && noisy["sixty"] == 100)
+        #expect(noisy["help"] == english.speech.emergencyOdds, "the emergency words keep theirs")
+        #expect(ListeningContext.reading.wordOdds(english)["sixteen"] == nil)
+        #expect(ListeningContext.answer.wordOdds(english, background: .noisy)["sixteen"] == nil)
+        #expect(ListeningContext.reading.wordOdds(chinese, background: .noisy) == ListeningContext.reading.wordOdds(chinese))
+    }
+
     /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it
     /// is doubted, other answers are not, and Chinese answers are not doubted for being Chinese.
     @Test func aLooselyFittingYesIsDoubted() {

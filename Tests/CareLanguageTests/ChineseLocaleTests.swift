@@ -5,10 +5,11 @@ import Yams
 @testable import CareLanguage
 
 /// Every key path of a locale file ("messages.saved", "diary.tags[].hour"). Maps keyed by the
-/// language's own words (number words, ordinals, country names) count as one key: their
-/// entries differ from language to language by nature.
+/// language's own words (number words, ordinals, country names, words favoured in noise) count
+/// as one key: their entries differ from language to language by nature.
 private func keyPaths(_ node: Node, _ prefix: String = "") -> Set<String> {
-    let wordKeyed: Set = ["numbers.digits", "numbers.teens", "numbers.tens", "profile.ordinals", "profile.countryAliases"]
+    let wordKeyed: Set = ["numbers.digits", "numbers.teens", "numbers.tens", "profile.ordinals", "profile.countryAliases",
+                          "speech.readingWordOddsInNoise"]
     var paths = Set<String>()
     switch node {
     case .mapping(let mapping):
