@@ -260,6 +260,38 @@ import Testing
         #expect(snr < AudioBackground.noisyBelowDB, "\(snr) dB")
     }
 
+    /// A new session hears as a recognizer made for it would: the room the last session heard
+    /// (the background it measured between utterances) does not move
+    /// where this one's speech starts and ends, nor what it is heard as. Both ways round: a
+    /// quiet session after a noisy one, and a noisy one after a quiet one.
+    @Test(arguments: [true, false])
+    func aNewSessionForgetsTheRoomTheLastOneHeard(quietAfterNoisy: Bool) throws {
+        let quiet = try SpokenFixtures.session(["glucose six point five", "yes"])
+        let noisy = NoiseMixer.mix(try SpokenFixtures.session(["glucose seven point two", "no"], voice: "en-us+m3"),
+                                   noise: .pink, snr: 5, seed: 3)
+        let (before, session) = quietAfterNoisy ? (noisy, quiet) : (quiet, noisy)
+        func heard(_ audio: PCMAudio, by recognizer: SpeechRecognizer) throws -> [RecognitionResult] {
+            try recognizer.selectGrammar("t")
+            var results: [RecognitionResult] = []
+            recognizer.run(audio) { results.append($0) }
+            return results
+        }
+        let expected = try heard(session, by: try Grammars.recognizer())
+        try #require(expected.count == 2)
+
+        let reused = try Grammars.recognizer()
+        _ = try heard(before, by: reused)
+        reused.beginSession()
+        let again = try heard(session, by: reused)
+        #expect(again.map(\.text) == expected.map(\.text))
+        #expect(again.map(\.grammarFit) == expected.map(\.grammarFit))
+        #expect(again.map(\.signalToNoise) == expected.map(\.signalToNoise))
+        for (one, other) in zip(again, expected) {
+            let (a, b) = (try #require(one.endpoint), try #require(other.endpoint))
+            #expect(abs(a - b) < 1e-6, "closed at \(a) s, by a new recognizer at \(b) s")
+        }
+    }
+
     /// The endpoint says where in the recording each utterance was closed, measured from the
     /// recording's start: about half a second of silence after a sentence that can go on (the
     /// detector waits 0.5 s), about 0.2 s after one that cannot ("yes").
