@@ -709,8 +709,8 @@ public final class SpeechRecognizer {
 
     /// Hears what comes next as a session's first words: the cepstral mean learned from the
     /// utterances so far is forgotten (the decoders' is put back as it was when they were made),
-    /// and the next ones are decoded whole again (`framesToLearnTheMean`). For `bench
-    /// recognition --first-of-session`.
+    /// and the next ones are decoded whole again (`framesToLearnTheMean`), against a background
+    /// not heard yet. For `bench recognition --first-of-session` and `bench loop`'s sessions.
     ///
     /// - Parameter startingMean: a mean learned in an earlier session (`learnedMean`), of the same
     ///   voice through the same microphone: the session starts from it, and its first utterances
@@ -722,8 +722,7 @@ public final class SpeechRecognizer {
         heardOverNoise = nil
         framesHeard = 0
         // Nor does it know the room the last one heard: a quiet session's first words, after a
-        // noisy one, measured 8 dB above its background, where a new recognizer measured 37
-        // (`bench loop`'s sessions moved each other so).
+        // noisy one, measured 8 dB above its background, where a new recognizer measured 37.
         background = BackgroundLevel()
         if initialMeans.count == listeners.count {
             for (listener, state) in zip(listeners, initialMeans) { carevoice_cmn_state_restore(listener, state) }

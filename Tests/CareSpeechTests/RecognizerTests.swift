@@ -261,9 +261,9 @@ import Testing
     }
 
     /// A new session hears as a recognizer made for it would: the room the last session heard
-    /// (the background it measured between utterances) does not move
-    /// where this one's speech starts and ends, nor what it is heard as. Both ways round: a
-    /// quiet session after a noisy one, and a noisy one after a quiet one.
+    /// (the background measured between its utterances) does not move where this one's speech
+    /// ends, nor what it is heard as. Both ways round: a quiet session after a noisy one, and a
+    /// noisy one after a quiet one.
     @Test(arguments: [true, false])
     func aNewSessionForgetsTheRoomTheLastOneHeard(quietAfterNoisy: Bool) throws {
         let quiet = try SpokenFixtures.session(["glucose six point five", "yes"])
