@@ -168,7 +168,7 @@ import Testing
     /// making. Held up (its start waited for), it was 34.8 s behind; otherwise it is behind only
     /// as far as its own decoding is, which the machine's speed and load set (`bench loop`
     /// measures that). On a machine three times slower than the one the code was first measured
-    /// on, it was 1.6-2.6 s behind run alone, and before the quiet room's recognizer stopped
+    /// on, it was 1.1-2.6 s behind run alone, and before the quiet room's recognizer stopped
     /// hearing other words once the noisy room's heard beside it (`stopHearingOtherWords`), 8.5 s
     /// alone and 10.5 s among CI's parallel tests: the making is long enough to tell the two
     /// apart under load.
