@@ -18,10 +18,14 @@ public enum RecognizerFactory {
     ///   audio with the noise taken out first (`AudioBackground`).
     /// - Parameter means: means to hear with instead of the band's, to measure them (`bench narrowband`).
     /// - Parameter frequencyScale: how much higher or lower the voice is heard (`VoiceScale`).
+    /// - Parameter otherWordsHMMsPerFrame: the most HMMs a frame the other words' search keeps,
+    ///   in every room, instead of the room's own (`otherWordsHMMsPerFrame(over:voiceLearned:)`),
+    ///   to calibrate it; -1: no limit.
     public static func make(table: LocaleTable, resources: ResourceLocator, countries: [String] = [],
                             voice: AdaptedVoice? = nil, extraArguments: [String: String] = [:],
                             odds: WordOddsOverride = WordOddsOverride(), conditions: AudioConditions = AudioConditions(),
-                            means: String? = nil, frequencyScale: Double = 1) throws -> SpeechRecognizer {
+                            means: String? = nil, frequencyScale: Double = 1,
+                            otherWordsHMMsPerFrame: Int? = nil) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
         // A reading confirmed as it was heard is kept with its audio, to learn the voice from
         // (`ConfirmedSpeech`).
@@ -51,6 +55,8 @@ public enum RecognizerFactory {
         configuration.otherWords = otherWordsCheck(table: table, resources: resources, builder: base, conditions: conditions,
                                                    oddsPerPhone: odds.otherWordPerPhone ?? otherWordOddsPerPhone(table, voiceLearned: voice != nil,
                                                                                                               background: conditions.background))
+        configuration.otherWords?.maxHMMsPerFrame = otherWordsHMMsPerFrame
+            ?? Self.otherWordsHMMsPerFrame(over: conditions.background, voiceLearned: voice != nil)
         let recognizer = try SpeechRecognizer(configuration, grammars: [ListeningContext.reading.rawValue: base.jsgf(for: .reading)])
         if settings(.reading) != [:] {
             try recognizer.addGrammar(name: ListeningContext.reading.rawValue, source: base.jsgf(for: .reading), searchOptions: settings(.reading))
@@ -113,6 +119,25 @@ public enum RecognizerFactory {
     static func otherWordOddsPerPhone(_ table: LocaleTable, voiceLearned: Bool, background: AudioBackground = .quiet) -> Double? {
         if voiceLearned { return table.speech.otherWordOddsPerPhoneWithVoice ?? table.speech.otherWordOddsPerPhone }
         return background == .noisy ? table.speech.otherWordOddsPerPhoneInNoise : table.speech.otherWordOddsPerPhone
+    }
+
+    /// The most HMMs a frame the other words' search keeps (`OtherWordsCheck.maxHMMsPerFrame`):
+    /// in a noisy room without a learned voice 3000, elsewhere as many as the beams let through.
+    ///
+    /// In noise the other words were the recognizer's costliest search, 11925 HMMs a frame
+    /// (the grammar's 2878), and the noisy room's recognizer, made while the first noisy
+    /// utterance is said, was seconds behind the sound on a slow machine: the reply to a
+    /// reading waited for it. With the noise taken out, `bench recognition --noise pink --snr 10
+    /// --noise-around 1`, no voice, no limit -> 3000: English (`bench corpus --seed 41`, 100
+    /// readings, 80 unrelated sentences) readings 78 -> 78, turned away 35 -> 36, processing
+    /// 805 -> 571 s; Chinese (`--seed 33`, 100 and 20) 46 -> 46, 11 -> 12, 387 -> 302 s.
+    /// With a learned voice the other words are heard at higher odds, and there it lost right
+    /// readings to them: `bench enrollment` (the same, English, five voices each learned from
+    /// their enrollment phrases) readings 99 -> 90, turned away 71 -> 71. In a quiet room,
+    /// heard as the first words of a session, 3000 lost a development reading to the other
+    /// words (85 -> 84; 2000: 82). So neither has a limit.
+    public static func otherWordsHMMsPerFrame(over background: AudioBackground, voiceLearned: Bool) -> Int? {
+        background == .noisy && !voiceLearned ? 3000 : nil
     }
 
     /// Where a reading or a command is awaited, the locale's other words (`OtherWordsCheck`)

@@ -361,7 +361,9 @@ public final class SpeechRecognizer {
         }
         let fitConfig = configuration.measuresFit ? try parse(fitOptions) : nil
         let fitDecoder = try fitConfig.map(load)
-        let otherWordsConfig = configuration.otherWords == nil ? nil : try parse(options)
+        var otherWordsOptions = options
+        if let most = configuration.otherWords?.maxHMMsPerFrame { otherWordsOptions["-maxhmmpf"] = String(most) }
+        let otherWordsConfig = configuration.otherWords == nil ? nil : try parse(otherWordsOptions)
         let otherWordsDecoder = try otherWordsConfig.map(load)
         let earlyEndConfig = try parse(earlyOptions(configuration.earlyEndSilence))
         let shortestEndConfig = try configuration.shortestEndSilence.map { try parse(earlyOptions($0)) }
@@ -740,6 +742,12 @@ public final class SpeechRecognizer {
     public var learnedMean: [Float]? {
         guard framesHeard >= Self.framesToLearnTheMean else { return nil }
         return cepstralMean
+    }
+
+    /// The most HMMs a frame the grammars' search and the other words' keep, as their decoders
+    /// were made (pocketsphinx's -maxhmmpf; -1: no limit); nil without other words.
+    var mostHMMsPerFrame: (grammars: Int, otherWords: Int?) {
+        (cmd_ln_int_r(config, "-maxhmmpf"), otherWordsConfig.map { cmd_ln_int_r($0, "-maxhmmpf") })
     }
 
     /// Cepstral coefficients per frame in the acoustic model's features (-ceplen).

@@ -38,6 +38,7 @@ struct BenchLoop: ParsableCommand {
     @Flag(help: "Each session starts with a sentence not meant for the assistant (bench corpus's held-out unrelated ones), to be turned away, before the reading: in a noisy room it is the first words heard.")
     var unrelatedFirst = false
     @OptionGroup var decoder: DecoderOptions
+    @OptionGroup var otherWordsSearch: OtherWordsSearchOption
 
     func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
 
@@ -50,7 +51,7 @@ struct BenchLoop: ParsableCommand {
         // an utterance tells it the room is noisy (as the microphone does: `BackgroundFollower`),
         // from the mean the last noisy room's one learned.
         let extra = try decoder.parsed()
-        let recognizer = try env.makeRecognizer(extraArguments: extra, measuring: true)
+        let recognizer = try env.makeRecognizer(extraArguments: extra, measuring: true, otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
         _ = try synthesizer.synthesize(env.phrasebook.text(.greeting), voice: env.table.speech.voice)
         // What the assistant does before its first prompt, timed from the start of the process.
         let startup = secondsSinceProcessStart()
@@ -106,7 +107,8 @@ struct BenchLoop: ParsableCommand {
                     return recognizer
                 }
                 guard let conditions = env.conditions.over(.noisy) else { return nil }
-                let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra, measuring: true)
+                let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra, measuring: true,
+                                                                       otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
                 noisy.beginSession(startingMean: rememberedMean[.noisy])
                 heardWith.mutate { $0.append(noisy) }
                 return noisy
@@ -407,6 +409,19 @@ final class TimingOutput: SpeechOutput {
     var isAudible: Bool { false }
 }
 
+
+/// How much of the other words' search a bench keeps (`RecognizerFactory.otherWordsHMMsPerFrame`).
+struct OtherWordsSearchOption: ParsableArguments {
+    @Option(name: .customLong("other-words-hmms-per-frame"),
+            help: "The most HMMs a frame the other words' search keeps, in every room, with a voice and without (default: \(RecognizerFactory.otherWordsHMMsPerFrame(over: .noisy, voiceLearned: false).map(String.init) ?? "no limit") in a noisy room without a learned voice, else no limit; -1: no limit), to calibrate it.")
+    var hmmsPerFrame: Int?
+
+    func validate() throws {
+        if let hmmsPerFrame, hmmsPerFrame < 1 && hmmsPerFrame != -1 {
+            throw ValidationError("--other-words-hmms-per-frame must be a positive count, or -1 for no limit")
+        }
+    }
+}
 
 /// The checks of `--noise`, `--snr` and `--noise-around`, where a bench mixes noise in.
 func validateNoise(_ noise: NoiseColor?, snr: Double?, around: Double) throws {

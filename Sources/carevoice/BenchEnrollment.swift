@@ -29,6 +29,7 @@ struct BenchEnrollment: ParsableCommand {
     var corrected = false
     @Option(help: "Hear the other words beside the reading grammar at these odds per phone, with a voice and without, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them for learned voices.")
     var otherWordOdds: Double?
+    @OptionGroup var otherWordsSearch: OtherWordsSearchOption
     @Option(help: "Then learn each voice again, as the assistant does in use, from its enrollment phrases and the first N readings heard right with it (with --corrected, or wrong only in their number), and decode the rest without a voice, with the first and with the second.")
     var thenConfirmed: Int?
 
@@ -57,7 +58,7 @@ struct BenchEnrollment: ParsableCommand {
             let recognizers = ConditionRecognizers { conditions in
                 try RecognizerFactory.make(table: env.table, resources: env.resources, countries: env.emergencyCountries,
                                            voice: voice, odds: WordOddsOverride(otherWordPerPhone: otherWordOdds),
-                                           conditions: conditions)
+                                           conditions: conditions, otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
             }
             return CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                  noise: noise.flatMap { color in snr.map { (color, $0) } }, noiseAround: noiseAround,

@@ -31,6 +31,7 @@ struct BenchRecognition: ParsableCommand {
     var quitOdds: Double?
     @Option(help: "Hear the other words beside the reading grammar at these odds per phone, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them.")
     var otherWordOdds: Double?
+    @OptionGroup var otherWordsSearch: OtherWordsSearchOption
     @Option(help: "Decode every item with this JSGF grammar instead of its state's, to measure a grammar before making it.")
     var grammarFile: String?
     @Flag(help: "Hear each recording as the first words of a session, with nothing learned from the ones before (a session is often a sentence or two).")
@@ -72,7 +73,8 @@ struct BenchRecognition: ParsableCommand {
         let recognizers = ConditionRecognizers { conditions in
             let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
                                                                   odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds, otherWordPerPhone: otherWordOdds),
-                                                                  frequencyScale: frequencyScale ?? 1)
+                                                                  frequencyScale: frequencyScale ?? 1,
+                                                                  otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
                                           searchOptions: RecognizerFactory.searchOverrides(decoderOptions))

@@ -102,14 +102,15 @@ struct AppEnvironment {
     /// - Parameter measuring: for the benchmarks and `listen`, which measure a language's
     ///   recognition before the assistant listens to it (`speech.hears`).
     func makeRecognizer(extraArguments: [String: String] = [:], measuring: Bool = false,
-                        odds: WordOddsOverride = WordOddsOverride(), frequencyScale: Double = 1) throws -> SpeechRecognizer {
+                        odds: WordOddsOverride = WordOddsOverride(), frequencyScale: Double = 1,
+                        otherWordsHMMsPerFrame: Int? = nil) throws -> SpeechRecognizer {
         let voice = storedVoice()
         guard measuring || table.speech.hears == .always || voice != nil else {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
                                           voice: voice, extraArguments: extraArguments, odds: odds, conditions: conditions,
-                                          frequencyScale: frequencyScale)
+                                          frequencyScale: frequencyScale, otherWordsHMMsPerFrame: otherWordsHMMsPerFrame)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

@@ -1,9 +1,9 @@
 import CareLanguage
-import CareSpeech
 import CareTestSupport
 import Foundation
 import Testing
 @testable import CareAssistant
+@testable import CareSpeech
 
 /// Where the assistant waits for a reading or a command, the recognizer also hears common words
 /// beside the grammar (`OtherWordsCheck`): a sentence they explain better is turned away, not
@@ -103,14 +103,8 @@ import Testing
     /// choice, not what a voice learns.)
     @Test func aRecognizerWithAStoredVoiceUsesTheOddsForLearnedVoices() throws {
         let resources = ChineseRecognizerTests.resources
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-voice-\(UUID().uuidString)")
+        let (voice, dir) = try Self.storedVoice()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let general = try RecognizerFactory.configuration(table: english, resources: resources).modelDirectory
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("model").path, withDestinationPath: general)
-        try #"{"enrolled": "2026-11-26T12:00:00Z", "method": "map", "seconds": 40, "source": "enrollment", "utterances": 20}"#
-            .write(to: dir.appendingPathComponent("voice.json"), atomically: true, encoding: .utf8)
-        let voice = try #require(try AdaptedVoice.load(from: dir))
         let heardWith = try RecognizerFactory.make(table: english, resources: resources, voice: voice)
         let heardWithout = try RecognizerFactory.make(table: english, resources: resources)
         #expect(heardWith.configuration.otherWords?.oddsPerPhone == english.speech.otherWordOddsPerPhoneWithVoice)
@@ -121,6 +115,40 @@ import Testing
         let noisyWithout = try RecognizerFactory.make(table: english, resources: resources, conditions: noisy)
         #expect(noisyWith.configuration.otherWords?.oddsPerPhone == english.speech.otherWordOddsPerPhoneWithVoice)
         #expect(noisyWithout.configuration.otherWords?.oddsPerPhone == english.speech.otherWordOddsPerPhoneInNoise)
+    }
+
+    /// A voice stored in a data directory of its own (to remove): the general model itself,
+    /// linked in as a MAP voice.
+    static func storedVoice() throws -> (AdaptedVoice, URL) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-voice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let general = try RecognizerFactory.configuration(table: english, resources: ChineseRecognizerTests.resources).modelDirectory
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("model").path, withDestinationPath: general)
+        try #"{"enrolled": "2026-11-26T12:00:00Z", "method": "map", "seconds": 40, "source": "enrollment", "utterances": 20}"#
+            .write(to: dir.appendingPathComponent("voice.json"), atomically: true, encoding: .utf8)
+        return (try #require(try AdaptedVoice.load(from: dir)), dir)
+    }
+
+    /// In a noisy room without a learned voice the other words' search keeps at most 3000 HMMs a
+    /// frame, and the grammars' their own (pocketsphinx's default); with a voice, or in a quiet
+    /// room, it is not narrowed; a bench's limit applies in every room.
+    @Test func aNoisyRoomsOtherWordsSearchIsNarrowedWithoutALearnedVoice() throws {
+        let resources = ChineseRecognizerTests.resources
+        let grammarsDefault = 30000
+        let noisy = AudioConditions(background: .noisy)
+        let noisyWithout = try RecognizerFactory.make(table: english, resources: resources, conditions: noisy)
+        #expect(noisyWithout.mostHMMsPerFrame.grammars == grammarsDefault)
+        #expect(noisyWithout.mostHMMsPerFrame.otherWords == 3000)
+        let (voice, dir) = try Self.storedVoice()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let noisyWith = try RecognizerFactory.make(table: english, resources: resources, voice: voice, conditions: noisy)
+        #expect(noisyWith.mostHMMsPerFrame.otherWords == grammarsDefault)
+        let quiet = try RecognizerFactory.make(table: english, resources: resources)
+        #expect(quiet.mostHMMsPerFrame.otherWords == grammarsDefault)
+        let tried = try RecognizerFactory.make(table: english, resources: resources, otherWordsHMMsPerFrame: 2000)
+        #expect(tried.mostHMMsPerFrame.otherWords == 2000 && tried.mostHMMsPerFrame.grammars == grammarsDefault)
+        let unlimited = try RecognizerFactory.make(table: english, resources: resources, conditions: noisy, otherWordsHMMsPerFrame: -1)
+        #expect(unlimited.mostHMMsPerFrame.otherWords == -1)
     }
 
     /// English has its other words, and the reading grammar's own join them; Chinese has a

@@ -22,6 +22,7 @@ typedef struct logmath_s logmath_t;
 void err_set_logfp(FILE *stream);
 cmd_ln_t *cmd_ln_parse_r(cmd_ln_t *inout_cmdln, arg_t const *defn, int32_t argc, char *argv[], int32_t strict);
 int cmd_ln_free_r(cmd_ln_t *cmdln);
+long cmd_ln_int_r(cmd_ln_t *cmdln, char const *name);
 double cmd_ln_float_r(cmd_ln_t *cmdln, char const *name);
 void cmd_ln_set_float_r(cmd_ln_t *cmdln, char const *name, double fv);
 double logmath_exp(logmath_t *lmath, int logb_p);
