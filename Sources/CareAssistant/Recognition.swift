@@ -509,6 +509,16 @@ public struct SpeechAcceptance: Sendable {
     /// -29.9 to -10.5: -17 catches 9 of those 10 and asks 1 of the 110 yeses again.
     public static let confidentYesFit = -17.0
 
+    /// A yes whose sound was loud for less than this, in seconds (`RecognitionResult.loudSeconds`),
+    /// may have been a no, however well it fits: too short for a yes said whole, it is the
+    /// burst of an answer cut in two. 190 yes and no answers (the locale's twelve yeses and
+    /// seven noes, ten espeak-ng voices) in pink noise 10 dB under them (`bench recognition
+    /// --noise pink --snr 10 --noise-around 1 --details`) had five utterances that short
+    /// (their swing unmeasured), each the first of an answer heard as two: four refusals heard
+    /// as a yes ("incorrect" as "save" twice and as "yeah", "don't save" as "sure"), fitting
+    /// -8.6 to 16.2, and "okay" heard as "right". Every other yes or no heard was loud longer.
+    public static let shortestConfidentYes = 0.1
+
     /// Words whose sound swings less than this, in dB (`RecognitionResult.loudnessSwing`), were
     /// forced onto a steady noise, not said: turned away in every state, calls for help too.
     /// With pink noise that was there a second before synthetic recordings (`bench recognition
@@ -534,7 +544,9 @@ public struct SpeechAcceptance: Sendable {
         if result.otherWords != nil, case .glucose = intent { return .notMeant }
         guard let fit = result.grammarFit else { return .confident }
         guard fit >= (emergency ? minimumEmergencyFit : (minimumFit ?? context.minimumFit(for: intent))) else { return .notMeant }
-        if intent == .answer(.yes) && fit < Self.confidentYesFit { return .doubtfulYes }
+        if intent == .answer(.yes) && (fit < Self.confidentYesFit || (result.loudSeconds ?? .infinity) < Self.shortestConfidentYes) {
+            return .doubtfulYes
+        }
         return (fit < Self.confidentFit || guessesReadings) && !emergency ? .unsure : .confident
     }
 

@@ -41,6 +41,11 @@ public struct RecognitionResult: Sendable, Equatable {
     /// more than words forced onto the other. Nil when nothing was recognised, or the sound was
     /// too short or silent to say.
     public var loudnessSwing: Double?
+    /// How long the utterance's sound was loud, in seconds: its loud stretch
+    /// (`SpeechRecognizer.loudnessSwing`), from the first 10 ms within 10 dB of its loudest to
+    /// the last. A word said whole is loud for a syllable at least; a click, or the burst of a
+    /// word cut in two, for less. Nil when nothing was recognised, or the sound was silent.
+    public var loudSeconds: Double?
     /// The grammar it was decoded with: not always the one selected when it is delivered, since
     /// a grammar chosen mid-utterance applies to the next one.
     public var grammar: String
@@ -820,6 +825,21 @@ public final class SpeechRecognizer {
     /// 90th percentile of the stretch's frame powers is above the 10th. Nil when the stretch is
     /// shorter than `minimumSwingFrames`, or the audio silent.
     static func loudnessSwing(of audio: [Int16], samplesPerFrame: Int) -> Double? {
+        guard let stretch = loudStretch(of: audio, samplesPerFrame: samplesPerFrame),
+              stretch.count >= minimumSwingFrames else { return nil }
+        // + 1: digital silence has no logarithm.
+        let sorted = stretch.map { $0 + 1 }.sorted()
+        return 10 * log10(sorted[sorted.count * 9 / 10] / sorted[sorted.count / 10])
+    }
+
+    /// `RecognitionResult.loudSeconds`: how long the loud stretch of `audio` (`loudnessSwing`)
+    /// lasted, in seconds, frames of `samplesPerFrame` being 10 ms. Nil when the audio is silent.
+    static func loudSeconds(of audio: [Int16], samplesPerFrame: Int) -> Double? {
+        loudStretch(of: audio, samplesPerFrame: samplesPerFrame).map { Double($0.count) / framesPerSecond }
+    }
+
+    /// The powers of the loud stretch's frames (`loudnessSwing`); nil when the audio is silent.
+    private static func loudStretch(of audio: [Int16], samplesPerFrame: Int) -> ArraySlice<Double>? {
         guard samplesPerFrame > 0 else { return nil }
         var powers: [Double] = []
         var previous = 0.0, start = 0
@@ -835,11 +855,8 @@ public final class SpeechRecognizer {
         }
         guard let loudest = powers.max(), loudest > 0 else { return nil }
         let loud = loudest * pow(10, -loudRangeDB / 10)
-        guard let first = powers.firstIndex(where: { $0 >= loud }), let last = powers.lastIndex(where: { $0 >= loud }),
-              last - first + 1 >= minimumSwingFrames else { return nil }
-        // + 1: digital silence has no logarithm.
-        let stretch = powers[first...last].map { $0 + 1 }.sorted()
-        return 10 * log10(stretch[stretch.count * 9 / 10] / stretch[stretch.count / 10])
+        guard let first = powers.firstIndex(where: { $0 >= loud }), let last = powers.lastIndex(where: { $0 >= loud }) else { return nil }
+        return powers[first...last]
     }
 
     /// pocketsphinx's -alpha.
@@ -1299,7 +1316,9 @@ public final class SpeechRecognizer {
         var result = RecognitionResult(text: text, score: score, confidence: confidence, audioDuration: speech, grammar: activeGrammar)
         result.heardOver = configuration.background
         if !text.isEmpty {
-            result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: configuration.sampleRate / Int(Self.framesPerSecond))
+            let samplesPerFrame = configuration.sampleRate / Int(Self.framesPerSecond)
+            result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: samplesPerFrame)
+            result.loudSeconds = Self.loudSeconds(of: heard, samplesPerFrame: samplesPerFrame)
         }
         // Free words fit any sound somehow: no fit for a language model's.
         if fitDecoder != nil, !text.isEmpty, !languageModelNames.contains(activeGrammar) {

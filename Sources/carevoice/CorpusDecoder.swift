@@ -107,7 +107,9 @@ struct CorpusDecoder {
                 let fit = (result.grammarFit.map { String(format: "fit %.1f", $0) } ?? "no fit")
                     + (result.loudnessSwing.map { String(format: ", swing %.1f dB", $0) } ?? "")
                     + (result.otherWords.map { ", other words \"\($0)\"" } ?? "")
-                described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : ""))")
+                // A doubted yes is asked again (`SpeechAcceptance.Verdict.doubtfulYes`): it counts as a yes.
+                let doubted = acceptance.verdict(result, in: context) == .doubtfulYes
+                described.append("\"\(result.text)\" (\(fit)\(transcript.isEmpty ? ", rejected" : doubted ? ", doubted" : ""))")
                 run.decodeTimes.append(result.decodingTime)
             }
             run.processingSeconds += Date().timeIntervalSince(started)

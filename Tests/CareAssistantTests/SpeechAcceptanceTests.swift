@@ -104,6 +104,24 @@ import Testing
         #expect(calibrated.event(heard("对", fit: -18), in: .answer) == .heardDoubtfulYes("对"))
     }
 
+    /// A yes heard in a sound loud for less than a tenth of a second was the burst of an
+    /// answer cut in two ("incorrect" heard as "save", fitting 16.2): doubted, however well it
+    /// fits; a no, a call for help or a reading that short is judged as any other.
+    @Test func aYesTooShortToBeSaidWholeIsDoubted() {
+        func heard(_ text: String, loudFor seconds: Double?) -> RecognitionResult {
+            var result = self.heard(text, fit: 16)
+            result.loudSeconds = seconds
+            return result
+        }
+        let shortest = SpeechAcceptance.shortestConfidentYes
+        #expect(acceptance.event(heard("save", loudFor: shortest - 0.01), in: .answer) == .heardDoubtfulYes("save"))
+        #expect(acceptance.event(heard("save", loudFor: shortest), in: .answer) == .heard("save"))
+        #expect(acceptance.event(heard("save", loudFor: nil), in: .answer) == .heard("save"), "not measured")
+        #expect(acceptance.event(heard("nope", loudFor: 0.05), in: .answer) == .heard("nope"))
+        #expect(acceptance.event(heard("help", loudFor: 0.05), in: .answer) == .heard("help"))
+        #expect(SpeechAcceptance(table: chinese).event(heard("对", loudFor: 0.05), in: .answer) == .heardDoubtfulYes("对"))
+    }
+
     /// Unrelated speech comes out as a reading far more often than as a command, so where a
     /// reading is awaited words heard as one must fit better than a command.
     @Test func aReadingMustFitBetterThanACommandWhereOneIsAwaited() {

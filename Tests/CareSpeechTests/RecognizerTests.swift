@@ -485,6 +485,19 @@ import Testing
         #expect(swing([Int16](repeating: 0, count: 16000)) == nil, "silence")
     }
 
+    /// How long the sound was loud: from the first 10 ms frame within 10 dB of the loudest to
+    /// the last, quieter sound around it left out; nil for silence.
+    @Test func theLoudStretchIsTimed() throws {
+        func loud(_ audio: [Int16]) -> Double? { SpeechRecognizer.loudSeconds(of: audio, samplesPerFrame: 160) }
+        let hiss = NoiseMixer.noise(.white, count: 16000, seed: 3).map { Int16(($0 * 1000).rounded()) }
+        var floor = [Int16](repeating: 0, count: 8000)
+        NoiseFloor.apply(to: &floor)
+        #expect(abs(try #require(loud(floor + hiss + floor)) - 1.0) < 0.02)
+        // 50 ms of hiss in a floor far under it: a burst, not a word.
+        #expect(abs(try #require(loud(floor + Array(hiss.prefix(800)) + floor)) - 0.05) < 0.02)
+        #expect(loud([Int16](repeating: 0, count: 16000)) == nil)
+    }
+
     /// A steady noise that begins after a silence is heard as words ("bye", fitting -10.7): what
     /// they were heard in swings little. Words said in pink noise 10 dB under them swing far
     /// more. (`SpeechAcceptance` turns the first away.)
