@@ -41,7 +41,7 @@ public struct RecognitionResult: Sendable, Equatable {
     /// more than words forced onto the other. Nil when nothing was recognised, or the sound was
     /// too short or silent to say.
     public var loudnessSwing: Double?
-    /// How long the utterance's sound was loud, in seconds: its loud stretch
+    /// How long the utterance's sound was loud, in seconds as said: its loud stretch
     /// (`SpeechRecognizer.loudnessSwing`), from the first 10 ms within 10 dB of its loudest to
     /// the last. A word said whole is loud for a syllable at least; a click, or the burst of a
     /// word cut in two, for less. Nil when nothing was recognised, or the sound was silent.
@@ -1318,7 +1318,8 @@ public final class SpeechRecognizer {
         if !text.isEmpty {
             let samplesPerFrame = configuration.sampleRate / Int(Self.framesPerSecond)
             result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: samplesPerFrame)
-            result.loudSeconds = Self.loudSeconds(of: heard, samplesPerFrame: samplesPerFrame)
+            // Heard scaled (`Configuration.frequencyScale`): counted in the time it took to say.
+            result.loudSeconds = Self.loudSeconds(of: heard, samplesPerFrame: samplesPerFrame).map { $0 * configuration.frequencyScale }
         }
         // Free words fit any sound somehow: no fit for a language model's.
         if fitDecoder != nil, !text.isEmpty, !languageModelNames.contains(activeGrammar) {

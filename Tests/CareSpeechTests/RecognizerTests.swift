@@ -120,24 +120,29 @@ import Testing
     /// A voice heard higher or lower (`Configuration.frequencyScale`) is heard whole and its
     /// pauses are counted as said: the short pause after a whole sentence ends it within 9 ms of
     /// when it ends heard as said (with the pause counted in scaled frames, 27 ms later or
-    /// sooner), and endpoints are where the recording was, not where its scaled copy was.
+    /// sooner), and endpoints are where the recording was, not where its scaled copy was. How
+    /// long it was loud is counted as said too: 2.57 s scaled either way, 2.63 s heard as said
+    /// (counted in scaled frames, 9-11 % off).
     @Test(arguments: [0.9, 1.1])
     func aScaledVoiceEndsItsSentencesAsSoonAsSaid(scale: Double) throws {
         let spoken = try SpokenFixtures.say("glucose six point five before breakfast")
         let speech = trimmed(spoken.samples), rate = spoken.sampleRate
         let silence = [Int16](repeating: 0, count: rate / 2)
         let speechEnd = Double(silence.count + speech.count) / Double(rate)
-        func heard(_ scale: Double) throws -> (texts: [String], wait: Double) {
+        func heard(_ scale: Double) throws -> (texts: [String], wait: Double, loud: Double?) {
             var configuration = SpeechRecognizer.Configuration()
             configuration.frequencyScale = scale
             let recognizer = try SpeechRecognizer(configuration, grammars: ["t": Grammars.sentence])
             var results: [RecognitionResult] = []
             recognizer.run(PCMAudio(samples: silence + speech + silence + silence, sampleRate: rate)) { results.append($0) }
-            return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd)
+            return (results.map(\.text), (results.first?.endpoint ?? .infinity) - speechEnd, results.first?.loudSeconds)
         }
         let asSaid = try heard(1), scaled = try heard(scale)
         #expect(scaled.texts == ["glucose six point five before breakfast"], "\(scaled)")
         #expect(abs(scaled.wait - asSaid.wait) < 0.015, "as said after \(asSaid.wait) s, scaled after \(scaled.wait) s")
+        let loud = try (#require(asSaid.loud), #require(scaled.loud))
+        // Scaled, its sounds' edges move by a few frames.
+        #expect(abs(loud.1 - loud.0) < loud.0 * 0.05, "loud for \(loud.0) s as said, \(loud.1) s scaled")
     }
 
     /// A sentence that could go on but whose meaning is settled ("yes", which "please" may
