@@ -223,7 +223,9 @@ import Testing
         #expect(half.status != 0 && half.stderr.contains("--noise and --snr go together"))
         for (given, complaint) in [(["--noise-around", "1"], "--noise-around needs --noise"),
                                    (["--noise", "pink", "--snr", "10", "--noise-around=-1"], "from 0 to 10 seconds"),
-                                   (["--noise", "pink", "--snr", "10", "--noise-around", "nan"], "from 0 to 10 seconds")] {
+                                   (["--noise", "pink", "--snr", "10", "--noise-around", "nan"], "from 0 to 10 seconds"),
+                                   (["--other-words-hmms-per-frame", "0"], "must be a positive count, or -1 for no limit"),
+                                   (["--other-words-hmms-per-frame=-2"], "must be a positive count, or -1 for no limit")] {
             let refused = try CLI.run(["bench", "recognition", "--manifest", manifest.path] + given)
             #expect(refused.status != 0 && refused.stderr.contains(complaint), "\(given): \(refused.stderr)")
         }
