@@ -344,7 +344,9 @@ extension ListeningContext {
             for word in RecognizerFactory.mealWords(table) { odds[word] = Self.mealOdds }
         }
         for word in RecognizerFactory.quitWords(table) { odds[word] = override.quit ?? quitOdds }
-        for word in RecognizerFactory.emergencyWords(table) { odds[word] = override.emergency ?? table.speech.emergencyOdds }
+        for word in RecognizerFactory.emergencyWords(table) {
+            odds[word] = override.emergencyByWord[word] ?? override.emergency ?? table.speech.emergencyOdds
+        }
         return odds
     }
 
@@ -443,13 +445,18 @@ extension ListeningContext {
 /// Odds for the emergency and the quit words in every state, instead of each state's own, to
 /// calibrate them (`carevoice bench recognition --emergency-odds --quit-odds`).
 public struct WordOddsOverride: Sendable {
+    /// Every emergency word's odds instead of the locale's.
     public var emergency: Double?
+    /// These emergency words' odds instead of the locale's or `emergency` (word: odds).
+    public var emergencyByWord: [String: Double]
     public var quit: Double?
     /// The other words' odds per phone instead of the locale's (`OtherWordsCheck`); 0: no
     /// other words.
     public var otherWordPerPhone: Double?
-    public init(emergency: Double? = nil, quit: Double? = nil, otherWordPerPhone: Double? = nil) {
+    public init(emergency: Double? = nil, emergencyByWord: [String: Double] = [:], quit: Double? = nil,
+                otherWordPerPhone: Double? = nil) {
         self.emergency = emergency
+        self.emergencyByWord = emergencyByWord
         self.quit = quit
         self.otherWordPerPhone = otherWordPerPhone
     }

@@ -27,6 +27,8 @@ struct BenchRecognition: ParsableCommand {
     var minimumFit: Double?
     @Option(help: "Make the emergency words this many times likelier than the grammar alone makes them, in every state (default: the calibrated odds), to calibrate them.")
     var emergencyOdds: Double?
+    @Option(help: ArgumentHelp("One emergency word's odds (the first word of an emergency phrase), over --emergency-odds; repeatable.", valueName: "word=odds"))
+    var emergencyWordOdds: [String] = []
     @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var quitOdds: Double?
     @Option(help: "Hear the other words beside the reading grammar at these odds per phone, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them.")
@@ -49,14 +51,32 @@ struct BenchRecognition: ParsableCommand {
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
         }
+        _ = try parsedEmergencyWordOdds()
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
         if let frequencyScale, !Self.frequencyScales.contains(frequencyScale) {
             throw ValidationError("--frequency-scale must be from \(Self.frequencyScales.lowerBound) to \(Self.frequencyScales.upperBound)")
         }
     }
 
+    /// `--emergency-word-odds`, as word: odds.
+    private func parsedEmergencyWordOdds() throws -> [String: Double] {
+        var odds: [String: Double] = [:]
+        for pair in emergencyWordOdds {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value > 0, value.isFinite else {
+                throw ValidationError("--emergency-word-odds takes word=odds, odds a number above 0 (not \(pair))")
+            }
+            odds[parts[0]] = value
+        }
+        return odds
+    }
+
     func run() throws {
         let env = try AppEnvironment.make(common)
+        let emergencyWords = RecognizerFactory.emergencyWords(env.table)
+        if let stranger = try parsedEmergencyWordOdds().keys.sorted().first(where: { !emergencyWords.contains($0) }) {
+            throw CommandFailure("--emergency-word-odds: \(stranger) is not an emergency word here (\(emergencyWords.sorted().joined(separator: ", ")))")
+        }
         let items = try readManifest(manifest)
         // The person's unit setting decides what a number said without a unit means.
         // (Read only when there is a data file: a benchmark creates none.)
@@ -65,6 +85,7 @@ struct BenchRecognition: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()
+        let wordOdds = try parsedEmergencyWordOdds()
         let trial: String? = try grammarFile.map { path in
             do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
                 throw CommandFailure("I can't read the grammar \(path): \(error.localizedDescription)")
@@ -72,7 +93,8 @@ struct BenchRecognition: ParsableCommand {
         }
         let recognizers = ConditionRecognizers { conditions in
             let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
-                                                                  odds: WordOddsOverride(emergency: emergencyOdds, quit: quitOdds, otherWordPerPhone: otherWordOdds),
+                                                                  odds: WordOddsOverride(emergency: emergencyOdds, emergencyByWord: wordOdds,
+                                                                                         quit: quitOdds, otherWordPerPhone: otherWordOdds),
                                                                   frequencyScale: frequencyScale ?? 1,
                                                                   otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
             if let trial {

@@ -75,6 +75,8 @@ import Testing
         #expect(waiting["before"] == nil && ListeningContext.answer.wordOdds(chinese)["午饭后"]! < 1)
         let tried = ListeningContext.answer.wordOdds(english, overriddenBy: WordOddsOverride(emergency: 5, quit: 0.5))
         #expect(tried["ambulance"] == 5 && tried["exit"] == 0.5)
+        let oneTried = ListeningContext.answer.wordOdds(english, overriddenBy: WordOddsOverride(emergency: 5, emergencyByWord: ["help": 50]))
+        #expect(oneTried["help"] == 50 && oneTried["ambulance"] == 5)
         // Each language has its own: Chinese calls for help are left at the grammar's odds,
         // where higher odds turned 取消 into 急救.
         #expect(answering["help"] == english.speech.emergencyOdds && english.speech.emergencyOdds > 1)

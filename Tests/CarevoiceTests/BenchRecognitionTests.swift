@@ -63,6 +63,18 @@ import Testing
         #expect(run.stdout.split(separator: "\n").last == "recognition: 1/1 correct (100.0%)", "\(run.stdout)")
     }
 
+    /// "Correct" said as most people say it, its first vowel reduced ("kuh-RECT"), is heard as
+    /// a yes where one is awaited, "incorrect" as a no. With CMUdict's "K ER EH K T" alone, each
+    /// of these was heard as "repeat" or "repeat that" (that last one turned away), before
+    /// `correct(2)` and `incorrect(2)` were in models/en-us/extra.dict.
+    @Test func correctWithItsFirstVowelReducedIsHeardAsSaid() throws {
+        let corpus = try SpokenCommands([("correct", "en-gb-x-rp", 147, "yes"), ("correct", "en-gb", 150, "yes"),
+                                         ("correct", "en-us", 150, "yes"), ("correct", "en-us+grandpa", 175, "yes"),
+                                         ("incorrect", "en-029", 126, "no")])
+        let output = try corpus.bench([])
+        #expect(output.split(separator: "\n").last == "recognition: 5/5 correct (100.0%)", "\(output)")
+    }
+
     /// A lone "help" said slowly by a low voice, late in a session (when the recognizer searches
     /// as it listens), where a yes or no is awaited: without the emergency words' odds, two of
     /// the last four were heard as "nope" and "ok".
@@ -225,7 +237,10 @@ import Testing
                                    (["--noise", "pink", "--snr", "10", "--noise-around=-1"], "from 0 to 10 seconds"),
                                    (["--noise", "pink", "--snr", "10", "--noise-around", "nan"], "from 0 to 10 seconds"),
                                    (["--other-words-hmms-per-frame", "0"], "must be a positive count, or -1 for no limit"),
-                                   (["--other-words-hmms-per-frame=-2"], "must be a positive count, or -1 for no limit")] {
+                                   (["--other-words-hmms-per-frame=-2"], "must be a positive count, or -1 for no limit"),
+                                   (["--emergency-word-odds", "help"], "takes word=odds"),
+                                   (["--emergency-word-odds", "help=0"], "takes word=odds"),
+                                   (["--emergency-word-odds", "yes=5"], "yes is not an emergency word here")] {
             let refused = try CLI.run(["bench", "recognition", "--manifest", manifest.path] + given)
             #expect(refused.status != 0 && refused.stderr.contains(complaint), "\(given): \(refused.stderr)")
         }
