@@ -332,14 +332,6 @@ extension ListeningContext {
     ///   readings, commands and unrelated sentences were heard as a call: odds 300: 92 and 93;
     ///   1000: 93 and 94, none of the 159. The misses are a lone "help" heard as "add a note",
     ///   "new note" or "two", all but one of them turned away.
-    /// - A lone "help" has odds of its own (`speech.emergencyWordOdds`): with the noise there a
-    ///   second before and after each recording (`--noise-around 1`, as in a room), the
-    ///   `--emergency-rounds 4` corpora of seeds 61 and 62 (210 calls, 40 of them a lone "help")
-    ///   and 190 yes/no answers (10 voices x the 19 phrasings) at 10 dB pink noise, calls heard and
-    ///   answers heard as a call, with "help" at 1000: 201 and 10 of 190 (en-029's and
-    ///   en-gb+grandma's lone "help" heard as "save", "sure" or "pardon" 9 times in 20); 3000:
-    ///   203 and 13; 10 000: 204 and 19 (with "ambulance" at 100: 204 and 18). Of 100 readings
-    ///   (`--readings 100 --seed 41`) none was heard as a call at 1000 or 3000.
     ///
     /// In a noisy room a reading's own words too (`speech.readingWordOddsInNoise`).
     func wordOdds(_ table: LocaleTable, background: AudioBackground = .quiet,
@@ -353,8 +345,7 @@ extension ListeningContext {
         }
         for word in RecognizerFactory.quitWords(table) { odds[word] = override.quit ?? quitOdds }
         for word in RecognizerFactory.emergencyWords(table) {
-            odds[word] = override.emergencyByWord[word] ?? override.emergency
-                ?? table.speech.emergencyWordOdds?[word] ?? table.speech.emergencyOdds
+            odds[word] = override.emergencyByWord[word] ?? override.emergency ?? table.speech.emergencyOdds
         }
         return odds
     }

@@ -234,9 +234,6 @@ public struct LocaleTable: Sendable, Decodable {
         /// How many times likelier than its grammar alone makes them the emergency words are
         /// heard, in every state: calibrated per language (`ListeningContext.wordOdds`).
         public var emergencyOdds: Double
-        /// Odds of their own for some emergency words (the first word of an emergency phrase),
-        /// instead of `emergencyOdds`. Nil: none.
-        public var emergencyWordOdds: [String: Double]?
         /// Whether, in a quiet room, a reading whose number is whole is answered at the first
         /// short pause, its unit or meal heard alone after the read-back
         /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).

@@ -94,20 +94,6 @@ import Testing
         #expect(plain.contains("MISS 10.wav (command help): heard \"nope\""), "\(plain)")
     }
 
-    /// A lone "help" is short and soft: in 10 dB of pink noise that was there before it, these
-    /// voices' were heard as "sure", "save" or "bye" far more often than a longer call. Its own
-    /// odds (`speech.emergencyWordOdds`, 3000 against the other emergency words' 1000) hear
-    /// two more of these eight.
-    @Test func aLoneHelpInNoiseHasOddsOfItsOwn() throws {
-        let corpus = try SpokenCommands([167, 158, 122, 187].flatMap { rate in
-            [("help", "en-gb+grandma", rate, "help"), ("help", "en-029", rate, "help")]
-        })
-        let noisy = ["--noise", "pink", "--snr", "10", "--noise-around", "1"]
-        let own = try #require(benchRight(try corpus.bench(noisy), kind: "command"))
-        let shared = try #require(benchRight(try corpus.bench(noisy + ["--emergency-word-odds", "help=1000"]), kind: "command"))
-        #expect(own > shared, "own odds \(own), shared \(shared) of 8")
-    }
-
     /// Answers in 10 dB of pink noise are heard as said. Once, "right" was heard as "bye",
     /// which would have ended the conversation and dropped the reading; the quit words' odds
     /// below 1 (`wordsWinOrLoseByTheirOdds` shows they push a word away) and silence filled
