@@ -73,8 +73,9 @@ struct BenchRecognition: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
+        let wordOdds = try parsedEmergencyWordOdds()
         let emergencyWords = RecognizerFactory.emergencyWords(env.table)
-        if let stranger = try parsedEmergencyWordOdds().keys.sorted().first(where: { !emergencyWords.contains($0) }) {
+        if let stranger = wordOdds.keys.sorted().first(where: { !emergencyWords.contains($0) }) {
             throw CommandFailure("--emergency-word-odds: \(stranger) is not an emergency word here (\(emergencyWords.sorted().joined(separator: ", ")))")
         }
         let items = try readManifest(manifest)
@@ -85,7 +86,6 @@ struct BenchRecognition: ParsableCommand {
         let judge = RecognitionJudge(table: env.table, preferredUnit: settings.glucoseUnit)
         let acceptance = SpeechAcceptance(table: env.table, minimumFit: minimumFit)
         let decoderOptions = try decoder.parsed()
-        let wordOdds = try parsedEmergencyWordOdds()
         let trial: String? = try grammarFile.map { path in
             do { return try String(contentsOfFile: path, encoding: .utf8) } catch {
                 throw CommandFailure("I can't read the grammar \(path): \(error.localizedDescription)")
