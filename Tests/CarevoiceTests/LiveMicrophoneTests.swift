@@ -173,7 +173,7 @@ import Testing
         #expect(session.exitedCleanly, "\(transcript)")
         #expect(transcript.contains("Saved. Language: English."), "\(transcript)")
         #expect(transcript.contains("Heard: glucose 7.2 before breakfast"), "\(transcript)")
-        #expect(try readings(in: dir).map(\.mmolPerL) == [7.2])
+        #expect(try readings(in: dir).map(\.mmolPerL) == [7.2], "\(transcript)")
     }
 
     /// Piped input has ended and only the microphone is left; "speak chinese", "yes" switches to
