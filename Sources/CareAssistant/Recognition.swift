@@ -333,11 +333,11 @@ extension ListeningContext {
     ///   1000: 93 and 94, none of the 159. The misses are a lone "help" heard as "add a note",
     ///   "new note" or "two", all but one of them turned away.
     /// - With the noise there a second before and after each recording (`--noise-around 1`, as in
-    ///   a room), at 10 dB: the `--emergency-rounds 4` corpora of seeds 61 and 62 (210 calls, 40
+    ///   a room), at 10 dB: the `--emergency-rounds 4` corpora of seeds 61 and 62 (210 calls, 42
     ///   of them a lone "help") and 190 yes/no answers (10 voices x the 19 phrasings), calls heard
     ///   and answers heard as a call, with "help" alone at other odds (`--emergency-word-odds`):
     ///   1000: 201 and 10 (en-029's and en-gb+grandma's lone "help" heard as "save", "sure" or
-    ///   "pardon" 9 times in 20); 3000: 203 and 13; 10 000: 204 and 19. 3000 was tried and left:
+    ///   "pardon", all 9 of theirs); 3000: 203 and 13; 10 000: 204 and 19. 3000 was tried and left:
     ///   it also turned en-us's "stop" at 10 dB into "help" (`anAnswerInNoiseIsNotHeardAsGoodbye`).
     ///
     /// In a noisy room a reading's own words too (`speech.readingWordOddsInNoise`).

@@ -65,7 +65,7 @@ import Testing
 
     /// "Correct" said as most people say it, its first vowel reduced ("kuh-RECT"), is heard as
     /// a yes where one is awaited, "incorrect" as a no. With CMUdict's "K ER EH K T" alone, each
-    /// of these was heard as "repeat" or "repeat that" (that last one turned away), before
+    /// of these was heard as "repeat" or "repeat that" (the "incorrect" turned away), before
     /// `correct(2)` and `incorrect(2)` were in models/en-us/extra.dict.
     @Test func correctWithItsFirstVowelReducedIsHeardAsSaid() throws {
         let corpus = try SpokenCommands([("correct", "en-gb-x-rp", 147, "yes"), ("correct", "en-gb", 150, "yes"),
