@@ -211,6 +211,8 @@ public final class AssistantRuntime {
 
         while !finished {
             let input = events.take()
+            // The microphone hears the next utterance once this one is answered, as the answer leaves it.
+            defer { if input.origin == .voice { microphone?.answered() } }
             keyboard?.pause()
             if case .heard(let text) = input.event, text.isEmpty {
                 sayNotCaught()

@@ -17,6 +17,9 @@ final class MicrophoneListener: @unchecked Sendable {
     private var mutedUntil: Date = .distantPast
     private var muted = false
     private var running = true
+    /// An utterance was heard and the conversation has not answered it yet (`answered`).
+    private var awaitingAnswer = false
+    private let answer = NSCondition()
     /// Signalled once the loop has closed the source.
     private let ended = DispatchSemaphore(value: 0)
     private let logger = Logger(label: "carevoice.microphone")
@@ -64,6 +67,21 @@ final class MicrophoneListener: @unchecked Sendable {
 
     func stop() {
         lock.withLock { running = false }
+        answered()
+    }
+
+    /// The conversation has answered the last utterance heard: the next is heard in the context,
+    /// and by the recognizer, that the answer left (`listen`, `use`). Until then the listener
+    /// waits, and what the microphone captures meanwhile waits for it. Heard at once, with the
+    /// hearing behind the microphone (seconds, on a busy machine), a "yes" said just after a
+    /// reading was heard with the reading's grammar, which has no yes, and came to nothing; and
+    /// a reading said after "forget my voice", "yes" was heard by the voice just forgotten, as
+    /// "call an ambulance" (`LiveMicrophoneTests`, under load).
+    func answered() {
+        answer.withLock {
+            awaitingAnswer = false
+            answer.broadcast()
+        }
     }
 
     /// Stops, and waits until the microphone is closed (so that it can be opened again) and the
@@ -103,16 +121,28 @@ final class MicrophoneListener: @unchecked Sendable {
         var decoding = lock.withLock { recognizer }
         follower.prepare(decoding)
         var floor = NoiseFloor.Stream()
+        // What the stream carried since `decoding` was last between utterances, from
+        // `SpeechRecognizer.audioBeforeUtterance` before: a recognizer put in within an utterance
+        // (a voice forgotten, a language chosen, typed meanwhile) hears that utterance from its
+        // start. Handed its last third only, one heard "glucose six point five before breakfast"
+        // as "eight before breakfast".
+        var sinceBetween: [Int16] = []
+        let keptBeforeUtterance = Int(SpeechRecognizer.audioBeforeUtterance * Double(decoding.configuration.sampleRate))
         while lock.withLock({ running }), let (chunk, isMuted) = captured.take() {
+            answer.withLock { while awaitingAnswer { answer.wait() } }
             var samples = chunk
+            var handedOver: [Int16] = []
             let (wanted, latest, judge) = lock.withLock { (context, recognizer, acceptance) }
             if latest !== decoding {
+                if decoding.isInUtterance { handedOver = sinceBetween }
+                logger.debug("another recognizer listens, from \(Double(handedOver.count) / Double(decoding.configuration.sampleRate)) s back")
                 decoding = latest
                 follower.prepare(decoding)
                 current = nil
             }
             if isMuted {
                 decoding.reset()
+                sinceBetween = []
                 continue
             }
             if wanted != current {
@@ -120,14 +150,16 @@ final class MicrophoneListener: @unchecked Sendable {
                 current = wanted
             }
             floor.apply(to: &samples)
+            sinceBetween += samples
             // The room's recognizer, when an utterance in this chunk told the room changed.
             var roomRecognizer: SpeechRecognizer?
-            for heard in decoding.process(samples) {
+            for heard in decoding.process(handedOver + samples) {
                 var result = heard
                 if roomRecognizer == nil { (result, roomRecognizer) = follower.follow(heard, heardBy: decoding) }
                 guard !result.text.isEmpty else { continue }
                 logger.debug("\(result.logged)")
                 // Speech not meant for the assistant arrives as "": it says it did not catch that.
+                answer.withLock { awaitingAnswer = true }
                 events.put(InputEvent(origin: .voice, event: judge.event(result, in: ListeningContext(rawValue: result.grammar) ?? wanted),
                                       utterance: HeardUtterance(result, sampleRate: decoding.configuration.sampleRate)))
             }
@@ -137,6 +169,7 @@ final class MicrophoneListener: @unchecked Sendable {
                 // was chosen meanwhile.
                 lock.withLock { if recognizer === decoding { recognizer = next } }
             }
+            if !decoding.isInUtterance && sinceBetween.count > keptBeforeUtterance { sinceBetween.removeFirst(sinceBetween.count - keptBeforeUtterance) }
         }
         stop()
         captureEnded.wait()

@@ -233,6 +233,8 @@ public final class SpeechRecognizer {
     private var initialMeans: [OpaquePointer] = []
     /// The end detector has reported speech in the current utterance, and the decoders hear it.
     private var speechSeen = false
+    /// Whether the stream is within an utterance: speech was heard and its end not yet found.
+    public var isInUtterance: Bool { speechSeen }
     /// Whether the detector's noise estimate has been calibrated, and the audio held back for it.
     private var calibrated = false
     private var calibrationBuffer: [Int16] = []
@@ -877,6 +879,10 @@ public final class SpeechRecognizer {
     /// Audio kept from before the voice-activity detector reports speech: it reports it only
     /// after 0.1-0.3 s of it, and a word's first sound must not be cut off.
     static let preRoll = 0.5
+
+    /// The stream's audio before an utterance that a recognizer made during it needs to hear it
+    /// from its start: its calibration, then the pre-roll (`MicrophoneListener`'s hand-over).
+    public static var audioBeforeUtterance: Double { calibration + preRoll }
 
     /// Streaming: feeds a chunk of audio (at `configuration.sampleRate`) and returns the utterances
     /// that ended in it. Utterances are delimited by pocketsphinx's voice-activity detector: one

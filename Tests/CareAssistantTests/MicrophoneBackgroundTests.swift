@@ -34,6 +34,7 @@ import Testing
             case .heard(let text), .heardUnsure(let text): texts.append(text)
             default: break
             }
+            listener.answered()
         }
         _ = listener.stopAndWait()
         return (texts, remade.value)
@@ -98,4 +99,79 @@ import Testing
     _ = listener.stopAndWait()
     #expect(source.asked.value.count > 100, "a second of audio in 10 ms blocks")
     #expect(Set(source.asked.value) == [160])
+}
+
+/// The listener hears the next utterance only once the conversation has answered the last, in
+/// the context the answer left. A buffer is captured at once, so the hearing is as far behind
+/// the microphone as a busy machine's ever is: a "yes" said just after a reading came before
+/// the read-back's question was asked, and was heard with the reading's grammar.
+@Test func theNextUtteranceIsHeardInTheContextTheAnswerLeft() throws {
+    let reading = Resampler.resample(try SpokenFixtures.say("glucose seven point two before breakfast"), to: 16000).samples
+    let yes = Resampler.resample(try SpokenFixtures.say("yes"), to: 16000).samples
+    let second = [Int16](repeating: 0, count: 16000)
+    let source = BufferAudioSource(PCMAudio(samples: second + reading + second + yes + second + second, sampleRate: 16000))
+    let events = EventQueue()
+    let listener = MicrophoneListener(
+        source: source, recognizer: try RecognizerFactory.make(table: english, resources: ChineseRecognizerTests.resources),
+        acceptance: SpeechAcceptance(table: english), events: events)
+    listener.start(context: .reading)
+    let first = events.take()
+    // A slow conversation: by now the whole recording has been captured.
+    Thread.sleep(forTimeInterval: 0.5)
+    listener.listen(.answer)
+    listener.answered()
+    // Heard with the reading's grammar, the yes fit nothing: no event came at all.
+    let next = take(from: events, within: 60)
+    _ = listener.stopAndWait()
+    #expect(first.event == .heard("glucose seven point two before breakfast"))
+    #expect(next?.event == .heard("yes"), "\(String(describing: next?.event))")
+}
+
+/// The next event, or nil if none comes within `seconds`.
+private func take(from events: EventQueue, within seconds: Double) -> InputEvent? {
+    let taken = Locked<InputEvent?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread { taken.value = events.take(); done.signal() }.start()
+    return done.wait(timeout: .now() + seconds) == .success ? taken.value : nil
+}
+
+/// A recognizer put in while an utterance is under way (a voice forgotten, a language chosen,
+/// typed) hears that utterance from its start: handed its last third only, it heard "eight
+/// before breakfast".
+@Test func aRecognizerPutInWithinAnUtteranceHearsItFromItsStart() throws {
+    /// Stops giving audio at `pause` until `resume`, as a microphone whose speaker is mid-sentence.
+    final class PausedSource: AudioSource {
+        let inner: BufferAudioSource
+        let pause: Int
+        var given = 0
+        let paused = DispatchSemaphore(value: 0)
+        let resumed = DispatchSemaphore(value: 0)
+        var sampleRate: Int { inner.sampleRate }
+        init(_ audio: PCMAudio, pausingAt pause: Int) { inner = BufferAudioSource(audio); self.pause = pause }
+        func read(frames: Int) throws -> [Int16]? {
+            if given >= pause && given - frames < pause { paused.signal(); resumed.wait() }
+            let samples = try inner.read(frames: frames)
+            given += samples?.count ?? 0
+            return samples
+        }
+        func close() { inner.close() }
+    }
+    let sentence = "glucose six point five before breakfast"
+    let said = Resampler.resample(try SpokenFixtures.say(sentence), to: 16000).samples
+    let second = [Int16](repeating: 0, count: 16000)
+    let source = PausedSource(PCMAudio(samples: second + said + second + second, sampleRate: 16000),
+                              pausingAt: second.count + said.count * 2 / 3)
+    let resources = ChineseRecognizerTests.resources
+    let events = EventQueue()
+    let listener = MicrophoneListener(source: source, recognizer: try RecognizerFactory.make(table: english, resources: resources),
+                                      acceptance: SpeechAcceptance(table: english), events: events)
+    listener.start(context: .reading)
+    source.paused.wait()
+    // Time to hear all that was captured (a fraction of it, unloaded): the utterance is under way.
+    Thread.sleep(forTimeInterval: 3)
+    listener.use(try RecognizerFactory.make(table: english, resources: resources), acceptance: SpeechAcceptance(table: english))
+    source.resumed.signal()
+    let heard = take(from: events, within: 60)
+    _ = listener.stopAndWait()
+    #expect(heard?.event == .heard(sentence), "\(String(describing: heard?.event))")
 }
