@@ -130,6 +130,8 @@ final class MicrophoneListener: @unchecked Sendable {
         let keptBeforeUtterance = Int(SpeechRecognizer.audioBeforeUtterance * Double(decoding.configuration.sampleRate))
         while lock.withLock({ running }), let (chunk, isMuted) = captured.take() {
             answer.withLock { while awaitingAnswer { answer.wait() } }
+            // Stopped while it waited (a voice to learn opens a microphone of its own): nothing more is heard.
+            guard lock.withLock({ running }) else { break }
             var samples = chunk
             var handedOver: [Int16] = []
             let (wanted, latest, judge) = lock.withLock { (context, recognizer, acceptance) }
