@@ -120,7 +120,7 @@ import Testing
     Thread.sleep(forTimeInterval: 0.5)
     listener.listen(.answer)
     listener.answered()
-    // Heard with the reading's grammar, the yes fit nothing: no event came at all.
+    // Heard with the reading's grammar (without the wait), the yes fitted nothing: no event came.
     let next = take(from: events, within: 60)
     _ = listener.stopAndWait()
     #expect(first.event == .heard("glucose seven point two before breakfast"))
@@ -139,17 +139,23 @@ private func take(from events: EventQueue, within seconds: Double) -> InputEvent
 /// typed) hears that utterance from its start: handed its last third only, it heard "eight
 /// before breakfast".
 @Test func aRecognizerPutInWithinAnUtteranceHearsItFromItsStart() throws {
-    /// Stops giving audio at `pause` until `resume`, as a microphone whose speaker is mid-sentence.
+    /// Gives its audio up to `pause` samples, signals `paused`, and gives the rest once `resumed`
+    /// is signalled: a microphone whose speaker is mid-sentence meanwhile.
     final class PausedSource: AudioSource {
         let inner: BufferAudioSource
         let pause: Int
         var given = 0
+        var hasPaused = false
         let paused = DispatchSemaphore(value: 0)
         let resumed = DispatchSemaphore(value: 0)
         var sampleRate: Int { inner.sampleRate }
         init(_ audio: PCMAudio, pausingAt pause: Int) { inner = BufferAudioSource(audio); self.pause = pause }
         func read(frames: Int) throws -> [Int16]? {
-            if given >= pause && given - frames < pause { paused.signal(); resumed.wait() }
+            if !hasPaused && given >= pause {
+                hasPaused = true
+                paused.signal()
+                resumed.wait()
+            }
             let samples = try inner.read(frames: frames)
             given += samples?.count ?? 0
             return samples
@@ -167,7 +173,8 @@ private func take(from events: EventQueue, within seconds: Double) -> InputEvent
                                       acceptance: SpeechAcceptance(table: english), events: events)
     listener.start(context: .reading)
     source.paused.wait()
-    // Time to hear all that was captured (a fraction of it, unloaded): the utterance is under way.
+    // Time to hear all that was captured (it takes a fraction of that here): the utterance is
+    // then under way. Were the hearing slower still, the new recognizer would hear it all anyway.
     Thread.sleep(forTimeInterval: 3)
     listener.use(try RecognizerFactory.make(table: english, resources: resources), acceptance: SpeechAcceptance(table: english))
     source.resumed.signal()
