@@ -234,6 +234,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// How many times likelier than its grammar alone makes them the emergency words are
         /// heard, in every state: calibrated per language (`ListeningContext.wordOdds`).
         public var emergencyOdds: Double
+        /// These emergency words' odds instead of `emergencyOdds` (word: odds): a long word is
+        /// heard without help, and its odds only pull other words onto it. Nil: none of their own.
+        public var emergencyWordOdds: [String: Double]?
         /// Whether, in a quiet room, a reading whose number is whole is answered at the first
         /// short pause, its unit or meal heard alone after the read-back
         /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).

@@ -75,6 +75,30 @@ import Testing
         #expect(output.split(separator: "\n").last == "recognition: 5/5 correct (100.0%)", "\(output)")
     }
 
+    /// "Ok" said the British way, its first vowel a schwa ("uh-kay"), is heard as a yes. With
+    /// CMUdict's "OW K EY" alone, both of these were heard as "again", before `ok(2)` and
+    /// `okay(2)` were in models/en-us/extra.dict.
+    @Test func okSaidTheBritishWayIsHeardAsAYes() throws {
+        let corpus = try SpokenCommands([("ok", "en-gb-x-rp", 190, "yes"), ("okay", "en-gb-x-rp", 141, "yes")])
+        let output = try corpus.bench([])
+        #expect(output.split(separator: "\n").last == "recognition: 2/2 correct (100.0%)", "\(output)")
+    }
+
+    /// "Correct" and "incorrect" said in 10 dB of pink noise are answers, not a call for help:
+    /// at the odds of the other emergency words, a lone "ambulance" was heard for each of these
+    /// (`speech.emergencyWordOdds` in locales/en.yaml leaves it at the grammar's own).
+    @Test func correctInNoiseIsNotHeardAsAmbulance() throws {
+        for (text, voice, rate, expected) in [("correct", "en-us", 167, "yes"), ("incorrect", "en-gb-scotland", 130, "no")] {
+            // Each alone, so that each is mixed with the same noise (the first item's).
+            let corpus = try SpokenCommands([(text, voice, rate, expected)])
+            let inNoise = ["--noise", "pink", "--snr", "10", "--noise-around", "1"]
+            let answered = try corpus.bench(inNoise)
+            #expect(answered.split(separator: "\n").last == "recognition: 1/1 correct (100.0%)", "\(answered)")
+            let favoured = try corpus.bench(inNoise + ["--emergency-word-odds", "ambulance=1000"])
+            #expect(favoured.contains("heard \"ambulance\""), "\(favoured)")
+        }
+    }
+
     /// A lone "help" said slowly by a low voice, late in a session (when the recognizer searches
     /// as it listens), where a yes or no is awaited: without the emergency words' odds, two of
     /// the last four were heard as "nope" and "ok".
