@@ -342,7 +342,8 @@ extension ListeningContext {
     /// - A lone "ambulance" has the grammar's own odds (`speech.emergencyWordOdds`): at 1000, 7
     ///   of those 10 answers heard as a call were "correct" or "incorrect" heard as "ambulance".
     ///   At 1, calls heard stay 201 of 210 (it needs no help: three syllables), answers heard as a
-    ///   call 10 -> 6, the corpora's other utterances 6 -> 5 of 108, and none more clean.
+    ///   call 10 -> 6, the corpora's other utterances 6 -> 5 of 108; clean, calls 208 -> 208 and
+    ///   utterances heard as a call 6 -> 4 of 298.
     ///   "Emergency" and "call" at 1 too lost a call and let one more false alarm through.
     ///
     /// In a noisy room a reading's own words too (`speech.readingWordOddsInNoise`).

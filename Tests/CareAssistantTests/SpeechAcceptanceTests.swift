@@ -82,8 +82,8 @@ import Testing
         #expect(answering["help"] == english.speech.emergencyOdds && english.speech.emergencyOdds > 1)
         #expect(ListeningContext.answer.wordOdds(chinese)["急救"] == chinese.speech.emergencyOdds)
         #expect(chinese.speech.emergencyOdds != english.speech.emergencyOdds)
-        // A long emergency word has odds of its own, below the short ones', but a calibration's
-        // odds for every emergency word still win over it.
+        // A long emergency word has odds of its own, below the short ones' (a calibration's odds
+        // for every emergency word still win over it: `tried` above).
         #expect(answering["ambulance"] == 1 && waiting["ambulance"] == 1 && answering["call"] == answering["help"])
         #expect(Set(english.speech.emergencyWordOdds!.keys).isSubset(of: RecognizerFactory.emergencyWords(english)))
     }
