@@ -5,11 +5,12 @@ import Yams
 @testable import CareLanguage
 
 /// Every key path of a locale file ("messages.saved", "diary.tags[].hour"). Maps keyed by the
-/// language's own words (number words, ordinals, country names, words favoured in noise) count
-/// as one key: their entries differ from language to language by nature.
+/// language's own words (number words, ordinals, country names, words favoured in noise,
+/// emergency words with odds of their own) count as one key: their entries differ from language
+/// to language by nature.
 private func keyPaths(_ node: Node, _ prefix: String = "") -> Set<String> {
     let wordKeyed: Set = ["numbers.digits", "numbers.teens", "numbers.tens", "profile.ordinals", "profile.countryAliases",
-                          "speech.readingWordOddsInNoise"]
+                          "speech.readingWordOddsInNoise", "speech.emergencyWordOdds"]
     var paths = Set<String>()
     switch node {
     case .mapping(let mapping):
