@@ -65,7 +65,11 @@ final class BackgroundFollower {
             beside.endpoint = result.endpoint
             beside.behind += result.behind
             if beside.text != result.text { logger.debug("heard with the noise taken out: \(beside.text)") }
-            return (beside, made.recognizer)
+            // Its hearing with the noise left in is made while the reply is said, not when the
+            // next utterance ends, and starts from what `decoding` learned of the room.
+            made.recognizer.prepareNoiseLeftIn(meanFrom: decoding)
+            // A call for help heard with the noise left in (by `decoding`) is answered all the same.
+            return (decoding.heardFirst(beside, other: result), made.recognizer)
         }
         do {
             let started = Date()
@@ -75,9 +79,12 @@ final class BackgroundFollower {
             // reply waits for it too: its making counts in the decode.
             var heard = result
             heard.decodingTime += Date().timeIntervalSince(started)
-            guard room == .noisy, let again = next.hearAgain(heard, from: decoding) else { return (heard, next) }
+            guard room == .noisy else { return (heard, next) }
+            // Once it has heard the utterance again, not before: the two would share the cores.
+            defer { next.prepareNoiseLeftIn(meanFrom: decoding) }
+            guard let again = next.hearAgain(heard, from: decoding) else { return (heard, next) }
             if again.text != result.text { logger.debug("heard again with the noise taken out: \(again.text)") }
-            return (again, next)
+            return (next.heardFirst(again, other: heard), next)
         } catch {
             remakeFailed.value = true
             logger.warning("no recognizer for a \(room.rawValue) background (\(error)): the one listening stays")

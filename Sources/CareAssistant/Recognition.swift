@@ -26,10 +26,22 @@ public enum RecognizerFactory {
                             odds: WordOddsOverride = WordOddsOverride(), conditions: AudioConditions = AudioConditions(),
                             means: String? = nil, frequencyScale: Double = 1,
                             otherWordsHMMsPerFrame: Int? = nil) throws -> SpeechRecognizer {
+        try make(table: table, resources: resources, countries: countries, voice: voice, extraArguments: extraArguments,
+                 odds: odds, conditions: conditions, means: means, frequencyScale: frequencyScale,
+                 otherWordsHMMsPerFrame: otherWordsHMMsPerFrame, listeningForCalls: false)
+    }
+
+    /// `make`; `listeningForCalls`: a quiet room's recognizer to hear a noisy room's utterances
+    /// beside it for calls for help (`SpeechRecognizer.makeNoiseLeftIn`), which neither checks
+    /// other words nor keeps audio. A noisy room's recognizer is given one to make.
+    private static func make(table: LocaleTable, resources: ResourceLocator, countries: [String], voice: AdaptedVoice?,
+                             extraArguments: [String: String], odds: WordOddsOverride, conditions: AudioConditions,
+                             means: String?, frequencyScale: Double, otherWordsHMMsPerFrame: Int?,
+                             listeningForCalls: Bool) throws -> SpeechRecognizer {
         var configuration = try Self.configuration(table: table, resources: resources)
         // A reading confirmed as it was heard is kept with its audio, to learn the voice from
         // (`ConfirmedSpeech`).
-        configuration.keepsAudio = true
+        configuration.keepsAudio = !listeningForCalls
         configuration.frequencyScale = frequencyScale
         configuration.extraArguments = extraArguments
         configuration.background = conditions.background
@@ -57,6 +69,7 @@ public enum RecognizerFactory {
                                                                                                               background: conditions.background))
         configuration.otherWords?.maxHMMsPerFrame = otherWordsHMMsPerFrame
             ?? Self.otherWordsHMMsPerFrame(over: conditions.background, voiceLearned: voice != nil)
+        if listeningForCalls { configuration.otherWords = nil }
         let recognizer = try SpeechRecognizer(configuration, grammars: [ListeningContext.reading.rawValue: base.jsgf(for: .reading)])
         if settings(.reading) != [:] {
             try recognizer.addGrammar(name: ListeningContext.reading.rawValue, source: base.jsgf(for: .reading), searchOptions: settings(.reading))
@@ -79,6 +92,19 @@ public enum RecognizerFactory {
             try recognizer.addGrammar(name: ListeningContext.dictation.rawValue, source: builder.jsgf(for: .dictation))
         }
         try recognizer.selectGrammar(ListeningContext.reading.rawValue)
+        if conditions.background == .noisy, !listeningForCalls, let quiet = conditions.over(.quiet) {
+            recognizer.makeNoiseLeftIn = {
+                do {
+                    return try make(table: table, resources: resources, countries: countries, voice: voice,
+                                    extraArguments: extraArguments, odds: odds, conditions: quiet, means: means,
+                                    frequencyScale: frequencyScale, otherWordsHMMsPerFrame: otherWordsHMMsPerFrame,
+                                    listeningForCalls: true)
+                } catch {
+                    Logger(label: "carevoice.recognition").warning("no recognizer to hear calls for help with the noise left in: \(error)")
+                    return nil
+                }
+            }
+        }
         return recognizer
     }
 
@@ -200,6 +226,7 @@ public enum RecognizerFactory {
             configuration.pronounce = { phones.pronunciation(of: $0, speller: speller) }
         }
         configuration.measuresFit = true
+        configuration.isCallForHelp = { [acceptance = SpeechAcceptance(table: table)] in acceptance.isCallForHelp($0) }
         // A sentence is answered after a short pause only when it is sure what was said, and
         // nothing can follow it, or what may follow does not change it (or, in a quiet room,
         // can be said after the reply: `endsOfSpeech`).
@@ -569,6 +596,11 @@ public struct SpeechAcceptance: Sendable {
             return .doubtfulYes
         }
         return (fit < Self.confidentFit || guessesReadings) && !emergency ? .unsure : .confident
+    }
+
+    /// Whether the words are a call for help to answer: an emergency phrase not turned away.
+    public func isCallForHelp(_ result: RecognitionResult) -> Bool {
+        parser.parse(result.text) == .emergency && verdict(result, in: .reading) != .notMeant
     }
 
     /// What the dialog is told was said: the transcript, or "" (speech it did not catch).

@@ -1,7 +1,9 @@
 import Foundation
 
-/// A noisy room's recognizer hearing an utterance beside a quiet room's
-/// (`SpeechRecognizer.makeOverNoise`), on a thread of its own. Made and fed on the listening
+/// A recognizer hearing an utterance beside the listening one, on a thread of its own: a noisy
+/// room's beside a quiet room's, to take over (`SpeechRecognizer.makeOverNoise`), or a quiet
+/// room's beside a noisy room's, to hear calls for help the noise removal hides
+/// (`SpeechRecognizer.makeNoiseLeftIn`). Made and fed on the listening
 /// thread, it left the hearing behind the sound: making it takes about 0.7 s, it catches up with
 /// everything said so far at once, and then both hear the rest. The reply waited for all of that.
 /// Here the listening thread only hands the work over, and the machine's other core does it.
@@ -32,14 +34,12 @@ final class BesideHearing: @unchecked Sendable {
     /// Starts hearing an utterance with `grammar`, from its audio so far (as the listening
     /// recognizer heard it), making the recognizer first if it is not made yet.
     /// - Parameter arriving: seconds of audio since the last work was handed over.
-    func start(grammar: String, heard audio: [Int16], paddingLevel: Double, arriving: Double) {
+    func start(grammar: String, heard audio: [Int16], paddingLevel: Double, role: SpeechRecognizer.BesideRole,
+               arriving: Double) {
         queue.async { [self] in
             timed(arriving: arriving) {
-                if let make {
-                    self.make = nil
-                    recognizer = make().flatMap { usable($0) ? $0 : nil }
-                }
-                hears = recognizer?.startBeside(grammar: grammar, heard: audio, paddingLevel: paddingLevel) == true
+                makeRecognizer()
+                hears = recognizer?.startBeside(grammar: grammar, heard: audio, paddingLevel: paddingLevel, role: role) == true
             }
         }
     }
@@ -50,6 +50,33 @@ final class BesideHearing: @unchecked Sendable {
             timed(arriving: arriving) {
                 if hears { recognizer?.hearBeside(block) }
             }
+        }
+    }
+
+    /// Makes the recognizer now, if it is not made yet, so that the first utterance it hears
+    /// does not wait for it, and has it begin a session from this mean, if one is given
+    /// (`SpeechRecognizer.beginSession(startingMean:)`).
+    func prepare(startingMean: [Float]?) {
+        queue.async { [self] in
+            makeRecognizer()
+            if let startingMean { recognizer?.beginSession(startingMean: startingMean) }
+        }
+    }
+
+    /// Called on `queue`.
+    private func makeRecognizer() {
+        guard let make else { return }
+        self.make = nil
+        recognizer = make().flatMap { usable($0) ? $0 : nil }
+    }
+
+    /// The listening recognizer begins a session (`SpeechRecognizer.beginSession`): so does
+    /// this one, where it is made.
+    func beginSession() {
+        queue.async { [self] in
+            recognizer?.beginSession()
+            hears = false
+            lag = 0
         }
     }
 

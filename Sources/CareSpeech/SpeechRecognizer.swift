@@ -18,7 +18,9 @@ public struct RecognitionResult: Sendable, Equatable {
     public var endpoint: Double?
     /// Wall-clock seconds the final decode took, between detecting the end and returning; where
     /// the utterance told the room changed, also making the room's recognizer and its hearing
-    /// the utterance again (`BackgroundFollower`), which the reply waits for too.
+    /// the utterance again (`BackgroundFollower`), which the reply waits for too; in a noisy
+    /// room, at least until its words heard with the noise left in were ready
+    /// (`SpeechRecognizer.makeNoiseLeftIn`): how far that hearing was behind, and its ending.
     public var decodingTime: Double
     /// Seconds the hearing was behind the sound when the utterance ended, which the reply waits
     /// for too: how far the listening thread was behind where a recording stands in for the
@@ -168,6 +170,10 @@ public final class SpeechRecognizer {
         /// A second opinion on what one grammar hears: that grammar with other words beside it
         /// (`OtherWordsCheck`), heard by a third decoder. Nil: none.
         public var otherWords: OtherWordsCheck?
+        /// Whether words heard so, as they measured, are a call for help to answer (an emergency
+        /// phrase above its floor): a call one hearing of an utterance hears wins over the
+        /// other's words (`makeNoiseLeftIn`, `heardFirst`). Nil: no words are.
+        public var isCallForHelp: (@Sendable (RecognitionResult) -> Bool)?
         public init() {}
     }
 
@@ -264,13 +270,41 @@ public final class SpeechRecognizer {
     private var overNoise: BesideHearing?
     /// `overNoise` was asked to hear the utterance in progress beside this one.
     private var overNoiseHears = false
-    /// Seconds this thread has waited for `overNoise`'s, in all: how far that one was behind is
-    /// counted in its words (`BesideHearing`), so `runWithHandover` does not count the wait.
-    private var waitedForOverNoise = 0.0
+    /// Seconds this thread has waited for the recognizers beside it (`overNoise`, `noiseLeftIn`),
+    /// in all: how far each was behind is counted in its words (`BesideHearing`), so
+    /// `runWithHandover` does not count the wait.
+    private var waitedBeside = 0.0
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
     private(set) var heardOverNoise: RecognitionResult?
     /// How often, in seconds of an utterance, whether it sounds noisy is measured.
     static let overNoiseCheck = 0.2
+
+    /// Makes a quiet room's recognizer like this noisy room's one (nil when it cannot), to hear
+    /// every utterance beside it with the noise left in, on a thread of its own
+    /// (`BesideHearing`), for calls for help only: where this one hears none and that one hears
+    /// one (`Configuration.isCallForHelp`), the call is the utterance's words. The noise removal
+    /// (-remove_noise) takes the h of "help" with the noise: in 10 dB of pink noise there a
+    /// second before and after each (`bench recognition --noise pink --snr 10 --noise-around
+    /// 1`), em62's 105 calls were heard 96 times with the noise taken out, 100 with this hearing
+    /// beside (four of en-gb+grandma's lone "help"s, heard as "pardon"), em61's 105 both ways.
+    /// It costs false alarms: em61's and em62's other 108 utterances heard as a call 5 -> 6, 190
+    /// yes/no answers 6 -> 10. Made when this one first hears an utterance, or when asked
+    /// (`prepareNoiseLeftIn`); called on that thread.
+    public var makeNoiseLeftIn: (() -> SpeechRecognizer?)? { didSet { noiseLeftIn = nil } }
+    /// The recognizer `makeNoiseLeftIn` makes, at work on its own thread.
+    private var noiseLeftIn: BesideHearing?
+    /// `noiseLeftIn` hears the utterance in progress.
+    private var noiseLeftInHears = false
+
+    /// What a recognizer beside another hears an utterance for (`startBeside`).
+    enum BesideRole {
+        /// To take over from it: the room got noisy (`makeOverNoise`). It learns its cepstral
+        /// mean afresh from the utterance, and hears its other words too.
+        case takingOver
+        /// To hear the calls for help it may miss (`makeNoiseLeftIn`): it goes on with the mean
+        /// of the utterances it heard before, and hears only the grammar and its fit.
+        case listeningForCalls
+    }
 
     /// Serialises model loading and grammar compilation across instances: sphinxbase keeps a
     /// little global state (its log, the JSGF parser's error reporting) that is not thread-safe.
@@ -731,6 +765,7 @@ public final class SpeechRecognizer {
         // A new session makes its own noisy room's recognizer, from the mean kept for it.
         overNoise = nil
         heardOverNoise = nil
+        noiseLeftIn?.beginSession()
         framesHeard = 0
         // Nor does it know the room the last one heard: a quiet session's first words, after a
         // noisy one, measured 7.9 dB above its background, where a new recognizer measured 36.5.
@@ -952,11 +987,13 @@ public final class SpeechRecognizer {
                 if speechSeen {
                     hear(block)
                     hearOverNoise(block)
+                    if noiseLeftInHears { noiseLeftIn?.hear(Array(block), arriving: Double(block.count) / Double(configuration.sampleRate)) }
                     if !inSpeech || (pausingBriefly && endsEarly(afterLongerPause: pausing, afterLongestPause: pausingLonger)) { results.append(endUtteranceInStream()) }
                 } else if inSpeech {
                     speechSeen = true
                     startHearing()
                     (paddedLeadIn + utteranceAudio).withUnsafeBufferPointer { hear($0) }
+                    listenForCallsWithNoiseLeftIn(arriving: Double(block.count) / Double(configuration.sampleRate))
                 } else {
                     if !isPadding { background.hear(block) }
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
@@ -1034,9 +1071,52 @@ public final class SpeechRecognizer {
                 $0.configuration.sampleRate == rate && $0.configuration.frequencyScale == scale
             })
         }
-        overNoise?.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, arriving: seconds)
+        overNoise?.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
         overNoiseHears = true
         stopHearingOtherWords()
+    }
+
+    /// Has `noiseLeftIn` hear the utterance that starts, from its audio so far (made first, if
+    /// it is not made yet), where this recognizer is a noisy room's that has one to make.
+    private func listenForCallsWithNoiseLeftIn(arriving seconds: Double) {
+        guard hearsUtterance, let noiseLeftIn = hearingWithNoiseLeftIn() else { return }
+        noiseLeftIn.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .listeningForCalls,
+                           arriving: seconds)
+        noiseLeftInHears = true
+    }
+
+    /// `noiseLeftIn`, set up first if it is not yet; nil where this recognizer has none to make.
+    private func hearingWithNoiseLeftIn() -> BesideHearing? {
+        guard let makeNoiseLeftIn, configuration.background == .noisy, configuration.isCallForHelp != nil else { return nil }
+        if noiseLeftIn == nil {
+            let (rate, scale) = (configuration.sampleRate, configuration.frequencyScale)
+            noiseLeftIn = BesideHearing(make: makeNoiseLeftIn, usable: {
+                $0.configuration.sampleRate == rate && $0.configuration.frequencyScale == scale && $0.configuration.background == .quiet
+            })
+        }
+        return noiseLeftIn
+    }
+
+    /// Has the recognizer `makeNoiseLeftIn` makes made now, on its own thread, where this one is
+    /// to hear with one beside: about a second's work, which the first utterance would otherwise
+    /// wait for. For a listener about to hear a noisy room with this one, instead of `quiet`,
+    /// which heard that room with the noise left in: that one starts from its cepstral mean.
+    /// From the model's own, the first answer heard in the noisy room was far from it, and heard
+    /// again as a whole: its reply waited 150-200 ms more (`bench loop --noise pink --snr 10`).
+    public func prepareNoiseLeftIn(meanFrom quiet: SpeechRecognizer) {
+        hearingWithNoiseLeftIn()?.prepare(startingMean: quiet.cepstralMean)
+    }
+
+    /// Whether these words are a call for help to answer (`Configuration.isCallForHelp`).
+    public func hearsCall(_ result: RecognitionResult) -> Bool {
+        configuration.isCallForHelp?(result) == true
+    }
+
+    /// Of two hearings of one utterance, the words to answer: `preferred`'s, unless only
+    /// `other`'s are a call for help (`hearsCall`). A false alarm costs one spoken question; a
+    /// missed call can cost a life.
+    public func heardFirst(_ preferred: RecognitionResult, other: RecognitionResult) -> RecognitionResult {
+        !hearsCall(preferred) && hearsCall(other) ? other : preferred
     }
 
     /// Stops the other words' decoder on the utterance in progress, once the noisy room's
@@ -1056,16 +1136,16 @@ public final class SpeechRecognizer {
     }
 
     /// Starts hearing an utterance another recognizer's stream hears: its grammar and its audio
-    /// so far (as that one heard it: scaled, with a noise floor). The running cepstral mean is
-    /// learned afresh from it, so that the utterances after it start from its own mean, as they
-    /// do after it is heard again as a whole (`hearAgain`).
-    func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double) -> Bool {
+    /// so far (as that one heard it: scaled, with a noise floor). To take over, the running
+    /// cepstral mean is learned afresh from it, so that the utterances after it start from its
+    /// own mean, as they do after it is heard again as a whole (`hearAgain`).
+    func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double, role: BesideRole) -> Bool {
         reset()
         guard (try? selectGrammar(grammar)) != nil else { return false }
         self.paddingLevel = paddingLevel
-        listeners.forEach { carevoice_cmn_learn_afresh($0) }
+        if role == .takingOver { listeners.forEach { carevoice_cmn_learn_afresh($0) } }
         utteranceAudio = audio
-        startHearing()
+        startHearing(otherWords: role == .takingOver)
         (paddedLeadIn + audio).withUnsafeBufferPointer { hear($0) }
         return true
     }
@@ -1079,11 +1159,15 @@ public final class SpeechRecognizer {
     /// Ends the utterance heard beside another recognizer (`startBeside`): its search's result,
     /// or, where the utterance's own cepstral mean is far from the one it was heard with
     /// (`besideMeanTolerance`), the utterance heard again as a whole with its own.
-    /// It ends with the tail a whole decode has: the noise removal (-remove_noise) goes on from
-    /// one utterance's end to the next utterance, and without that tail the yes said after a
-    /// reading heard beside fitted 9.7 points worse and was doubted (`BackgroundFollowerTests`).
+    /// Where the noise is taken out, it ends with the tail a whole decode has: the noise removal
+    /// (-remove_noise) goes on from one utterance's end to the next utterance, and without that
+    /// tail the yes said after a reading heard beside fitted 9.7 points worse and was doubted
+    /// (`BackgroundFollowerTests`). Where the noise is left in, the tail's quiet only pulls the
+    /// running cepstral mean away from the room's: a quiet room's recognizer hearing 190 yes/no
+    /// answers beside a noisy room's (`makeNoiseLeftIn`) took 15 of them for a call for help
+    /// with it, 10 without.
     func endBeside() -> RecognitionResult {
-        paddedTail.withUnsafeBufferPointer { hear($0) }
+        if configuration.background == .noisy { paddedTail.withUnsafeBufferPointer { hear($0) } }
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
         result.hearing = .asSaid
@@ -1240,6 +1324,10 @@ public final class SpeechRecognizer {
             overNoise?.reset()
             overNoiseHears = false
         }
+        if noiseLeftInHears {
+            noiseLeftIn?.reset()
+            noiseLeftInHears = false
+        }
         detectors.forEach { $0.end() }
         speechSeen = false
         utteranceAudio = []
@@ -1263,7 +1351,7 @@ public final class SpeechRecognizer {
         // The wait for that one is not this one's decoding: it is counted as how far that one
         // was behind (`BesideHearing`) and how long its ending took.
         let waited = Date().timeIntervalSince(waitStarted)
-        waitedForOverNoise += waited
+        waitedBeside += waited
         if beside != nil { overNoiseHears = false }
         let heardBetterBeside = beside != nil
         var result: RecognitionResult
@@ -1295,9 +1383,32 @@ public final class SpeechRecognizer {
             heard.behind = $0.behind
             return heard
         }
+        // Where this one heard no call, the reply waits for the words heard with the noise left in
+        // too: until that one's thread has caught up and ended them (`BesideHearing`). Not the
+        // wall-clock wait, which a recording fed faster than it was said would count in full.
+        var waitedWithNoise = 0.0, readyWithNoise = 0.0
+        if noiseLeftInHears {
+            noiseLeftInHears = false
+            if hearsCall(result) {
+                noiseLeftIn?.reset()
+            } else {
+                let waitStarted = Date()
+                let ended = noiseLeftIn?.end()
+                waitedWithNoise = Date().timeIntervalSince(waitStarted)
+                waitedBeside += waitedWithNoise
+                if let ended {
+                    var withNoise = ended.result
+                    withNoise.endpoint = result.endpoint
+                    withNoise.signalToNoise = result.signalToNoise
+                    readyWithNoise = ended.behind + ended.ending
+                    result = heardFirst(result, other: withNoise)
+                }
+            }
+        }
         stopDetectors()
-        result.decodingTime = Date().timeIntervalSince(started) - waited
-        heardOverNoise?.decodingTime = result.decodingTime + (beside?.ending ?? 0)
+        let decoding = Date().timeIntervalSince(started) - waited - waitedWithNoise
+        result.decodingTime = max(decoding, readyWithNoise)
+        heardOverNoise?.decodingTime = decoding + (beside?.ending ?? 0)
         return result
     }
 
@@ -1396,10 +1507,10 @@ extension SpeechRecognizer {
         var behind = 0.0
         while offset < samples.count {
             let end = min(offset + chunk, samples.count)
-            let started = Date(), waitedBefore = waitedForOverNoise
+            let started = Date(), waitedBefore = waitedBeside
             var results = process(Array(samples[offset..<end]))
             let streaming = Date().timeIntervalSince(started) - results.map(\.decodingTime).reduce(0, +)
-                - (waitedForOverNoise - waitedBefore)
+                - (waitedBeside - waitedBefore)
             behind = max(0, behind + streaming - Double(end - offset) / Double(rate))
             for index in results.indices { results[index].behind += behind }
             for result in results where deliver(result) == .handOver {

@@ -39,6 +39,7 @@ struct BenchLoop: ParsableCommand {
     var unrelatedFirst = false
     @OptionGroup var decoder: DecoderOptions
     @OptionGroup var otherWordsSearch: OtherWordsSearchOption
+    @OptionGroup var noiseLeftIn: NoiseLeftInOption
 
     func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
 
@@ -109,6 +110,7 @@ struct BenchLoop: ParsableCommand {
                 guard let conditions = env.conditions.over(.noisy) else { return nil }
                 let noisy = try env.hearing(conditions).makeRecognizer(extraArguments: extra, measuring: true,
                                                                        otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
+                noiseLeftIn.apply(to: noisy)
                 noisy.beginSession(startingMean: rememberedMean[.noisy])
                 heardWith.mutate { $0.append(noisy) }
                 return noisy
@@ -420,6 +422,17 @@ struct OtherWordsSearchOption: ParsableArguments {
         if let hmmsPerFrame, hmmsPerFrame < 1 && hmmsPerFrame != -1 {
             throw ValidationError("--other-words-hmms-per-frame must be a positive count, or -1 for no limit")
         }
+    }
+}
+
+/// `--noise-taken-out-only`, where a bench hears a noisy room.
+struct NoiseLeftInOption: ParsableArguments {
+    @Flag(help: "In a noisy room, hear calls for help with the noise taken out only, not also with it left in beside, to measure what that second hearing adds and costs.")
+    var noiseTakenOutOnly = false
+
+    /// Takes the second hearing from `recognizer`, where the flag says so.
+    func apply(to recognizer: SpeechRecognizer) {
+        if noiseTakenOutOnly { recognizer.makeNoiseLeftIn = nil }
     }
 }
 

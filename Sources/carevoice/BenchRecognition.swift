@@ -42,6 +42,7 @@ struct BenchRecognition: ParsableCommand {
     var band: AudioBand?
     @Option(help: "Hear every recording as having this background (quiet or noisy) instead of its own, to measure what taking noise out does.")
     var background: AudioBackground?
+    @OptionGroup var noiseLeftIn: NoiseLeftInOption
     @Option(help: "Hear every recording with its frequencies multiplied by this (0.7-1.4) and its length divided by it, to measure what moving a voice towards the acoustic model does.")
     var frequencyScale: Double?
     @OptionGroup var decoder: DecoderOptions
@@ -97,6 +98,7 @@ struct BenchRecognition: ParsableCommand {
                                                                                          quit: quitOdds, otherWordPerPhone: otherWordOdds),
                                                                   frequencyScale: frequencyScale ?? 1,
                                                                   otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
+            noiseLeftIn.apply(to: recognizer)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
                                           searchOptions: RecognizerFactory.searchOverrides(decoderOptions))

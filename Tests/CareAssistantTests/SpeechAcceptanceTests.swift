@@ -27,6 +27,20 @@ import Testing
         #expect(acceptance.transcript(heard(phrase, fit: -61), in: .reading) == "")
     }
 
+    /// A call for help to answer, which wins over what another hearing of the utterance heard
+    /// (`SpeechRecognizer.heardFirst`): an emergency phrase above its floor, in sound that
+    /// swings as speech does.
+    @Test func aCallForHelpIsAnEmergencyPhraseThatIsNotTurnedAway() {
+        #expect(acceptance.isCallForHelp(heard("help", fit: -45)))
+        #expect(acceptance.isCallForHelp(heard("call an ambulance", fit: -59)))
+        #expect(!acceptance.isCallForHelp(heard("help", fit: -61)))
+        #expect(!acceptance.isCallForHelp(heard("sure", fit: 10)))
+        #expect(!acceptance.isCallForHelp(heard("", fit: nil)))
+        var steadyNoise = heard("help", fit: 0)
+        steadyNoise.loudnessSwing = SpeechAcceptance.minimumLoudnessSwing - 1
+        #expect(!acceptance.isCallForHelp(steadyNoise))
+    }
+
     /// The words given odds begin the emergency (or quit) phrases and nothing else: odds on a
     /// word that other phrases have would tilt them too.
     @Test(arguments: ["en", "zh-Hans"])
