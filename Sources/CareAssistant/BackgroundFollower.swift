@@ -8,9 +8,10 @@ import Logging
 ///
 /// The utterance that told the room got noisy is heard by the noisy room's recognizer too: a
 /// quiet room's recognizer hears the first words said in a noisy room badly. That recognizer is
-/// made while the utterance is said, once it sounds noisy, on a thread of its own, and hears the
-/// rest of it beside the quiet room's (`prepare`, `SpeechRecognizer.makeOverNoise`); made after
-/// it, it hears it again once it has ended. `bench recognition --noise pink --snr 10
+/// made as soon as the quiet room's listens, on a thread of its own, and stands by; once an
+/// utterance sounds noisy, it hears it beside the quiet room's (`prepare`,
+/// `SpeechRecognizer.makeOverNoise`). Where it was not made by then, it hears it again once it
+/// has ended. `bench recognition --noise pink --snr 10
 /// --noise-around 1 --first-of-session` on ee41's 100 readings: 48 right heard as in a quiet
 /// room, 74 with the noise taken out; `bench loop --count 100 --seed 5 --noise pink --snr 10`
 /// (each session a noisy room's first words) saved 71 readings exactly right instead of 37,
@@ -31,10 +32,15 @@ final class BackgroundFollower {
         self.logger = logger
     }
 
-    /// Lets `recognizer`, where it is a quiet room's, have the noisy room's recognizer made while
-    /// an utterance that sounds noisy is said, and hear it beside it
-    /// (`SpeechRecognizer.makeOverNoise`), instead of made after it and hearing it again.
-    /// `remake` is then called on a thread of its own.
+    /// Lets `recognizer`, where it is a quiet room's, have the noisy room's recognizer hear an
+    /// utterance that sounds noisy beside it (`SpeechRecognizer.makeOverNoise`), instead of
+    /// hearing it again after it, and has that one made now, on a thread of its own (`remake` is
+    /// called there), while the greeting or a reply is said: made once the utterance sounded
+    /// noisy, the first reading's reply in a noisy room waited for its making, 1.3-1.7 s on a
+    /// slow machine (`bench loop --count 20 --seed 5 --noise pink --snr 10`: reading replies
+    /// median 2293 and 3619 ms; made ahead, 1212, 1568 and 2443 ms). It costs a quiet room that
+    /// stays quiet a second recognizer's memory (`carevoice --audio-in` on a quiet recording of a
+    /// reading and a yes: peak 282 -> 493 MiB).
     func prepare(_ recognizer: SpeechRecognizer) {
         guard let remake, recognizer.configuration.background == .quiet else { return }
         recognizer.makeOverNoise = { [weak self] in
@@ -47,6 +53,7 @@ final class BackgroundFollower {
                 return nil
             }
         }
+        recognizer.prepareOverNoise()
     }
 
     /// What `decoding` just heard, as the recognizer for its room hears it, and that recognizer

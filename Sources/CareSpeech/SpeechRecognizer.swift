@@ -259,11 +259,11 @@ public final class SpeechRecognizer {
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
     private var paddingLevel = NoiseFloor.levelDBFS
 
-    /// Makes a noisy room's recognizer like this quiet room's one (nil when it cannot), as soon
-    /// as an utterance sounds noisy while it is said (`utteranceSoundsNoisy`): made then (about
-    /// 0.6 s with its grammars) on a thread of its own (`BesideHearing`) while the person is still
-    /// speaking, it hears the rest of the utterance beside this one, so that its words with the
-    /// noise taken out are ready (`takeOverNoise`) when the utterance ends, instead of heard again
+    /// Makes a noisy room's recognizer like this quiet room's one (nil when it cannot), when
+    /// asked (`prepareOverNoise`) or else as soon as an utterance sounds noisy while it is said
+    /// (`utteranceSoundsNoisy`), on a thread of its own (`BesideHearing`): once an utterance
+    /// sounds noisy, it hears the rest of it beside this one, so that its words with the noise
+    /// taken out are ready (`takeOverNoise`) when the utterance ends, instead of heard again
     /// then while the person waits for the reply. Made once; called on that thread.
     public var makeOverNoise: (() -> SpeechRecognizer?)? { didSet { overNoise = nil } }
     /// The recognizer `makeOverNoise` makes, at work on its own thread.
@@ -1062,18 +1062,33 @@ public final class SpeechRecognizer {
             overNoise?.hear(Array(block), arriving: seconds)
             return
         }
-        guard let makeOverNoise, configuration.background == .quiet, hearsUtterance,
+        guard makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
               utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
-              utteranceSoundsNoisy else { return }
+              utteranceSoundsNoisy, let overNoise = hearingOverNoise() else { return }
+        overNoise.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
+        overNoiseHears = true
+        stopHearingOtherWords()
+    }
+
+    /// `overNoise`, set up first if it is not yet; nil where this recognizer has none to make.
+    private func hearingOverNoise() -> BesideHearing? {
+        guard let makeOverNoise, configuration.background == .quiet else { return nil }
         if overNoise == nil {
             let (rate, scale) = (configuration.sampleRate, configuration.frequencyScale)
             overNoise = BesideHearing(make: makeOverNoise, usable: {
                 $0.configuration.sampleRate == rate && $0.configuration.frequencyScale == scale
             })
         }
-        overNoise?.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
-        overNoiseHears = true
-        stopHearingOtherWords()
+        return overNoise
+    }
+
+    /// Has the recognizer `makeOverNoise` makes made now, on its own thread, before any
+    /// utterance sounds noisy, so that the first one that does is heard beside from its start
+    /// instead of waiting for the making. For a listener starting to hear a quiet room
+    /// (`BackgroundFollower.prepare`): made while the greeting or a reply is said, it costs a
+    /// second recognizer's memory in a room that may stay quiet.
+    public func prepareOverNoise() {
+        hearingOverNoise()?.prepare(startingMean: nil)
     }
 
     /// Has `noiseLeftIn` hear the utterance that starts, from its audio so far (made first, if
