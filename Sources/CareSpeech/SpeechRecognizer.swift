@@ -1062,6 +1062,7 @@ public final class SpeechRecognizer {
             overNoise?.hear(Array(block), arriving: seconds)
             return
         }
+        // The cheap checks before `utteranceSoundsNoisy`, which measures the utterance so far.
         guard makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
               utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
               utteranceSoundsNoisy, let overNoise = hearingOverNoise() else { return }
