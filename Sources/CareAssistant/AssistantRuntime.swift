@@ -254,7 +254,7 @@ public final class AssistantRuntime {
         var rest: PCMAudio? = audio
         // Seconds of the recording heard before `rest`; nil before the first hand-over.
         var restStarts: Double?
-        let follower = BackgroundFollower(remake: configuration.recognizerOver, logger: logger)
+        let follower = BackgroundFollower(remake: configuration.recognizerOver, makesAhead: false, logger: logger)
         while let recording = rest, let hearing = recognizer {
             var learning = false
             // The first utterance too is heard with the grammar of the state the conversation starts in.

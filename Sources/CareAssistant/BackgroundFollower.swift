@@ -10,11 +10,14 @@ import Logging
 /// quiet room's recognizer hears the first words said in a noisy room badly. That recognizer is
 /// made as soon as the quiet room's listens, on a thread of its own, and stands by; once an
 /// utterance sounds noisy, it hears it beside the quiet room's (`prepare`,
-/// `SpeechRecognizer.makeOverNoise`). Where it was not made by then, it hears it again once it
-/// has ended. `bench recognition --noise pink --snr 10
-/// --noise-around 1 --first-of-session` on ee41's 100 readings: 48 right heard as in a quiet
-/// room, 74 with the noise taken out; `bench loop --count 100 --seed 5 --noise pink --snr 10`
-/// (each session a noisy room's first words) saved 71 readings exactly right instead of 37,
+/// `SpeechRecognizer.makeOverNoise`). A recording (`--audio-in`) is heard as fast as it can be,
+/// with no greeting said before its words to make it in, and most are of a quiet room: there it
+/// is made once an utterance sounds noisy, and catches up with it from its start. Where it was
+/// not made by the utterance's end, it hears it again once it has ended.
+/// `bench recognition --noise pink --snr 10 --noise-around 1 --first-of-session` on ee41's 100
+/// readings: 48 right heard as in a quiet room, 74 with the noise taken out; `bench loop
+/// --count 100 --seed 5 --noise pink --snr 10` (each session a noisy room's first words) saved
+/// 71 readings exactly right instead of 37,
 /// read back a median 525 ms (p95 1.25 s) after the speech, how far the hearing was behind
 /// counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the first
 /// words said in quiet) costs little: they are not heard again.
@@ -25,22 +28,27 @@ final class BackgroundFollower {
     /// A recognizer could not be remade for another background: not tried again. Set on the
     /// thread that makes the noisy room's recognizer beside the listening one, too.
     private let remakeFailed = Locked(false)
+    /// Whether the noisy room's recognizer is made as soon as a quiet room's listens (a
+    /// microphone), or only once an utterance sounds noisy (a recording).
+    private let makesAhead: Bool
     private let logger: Logger
 
-    init(remake: ((AudioBackground) throws -> SpeechRecognizer?)?, logger: Logger) {
+    init(remake: ((AudioBackground) throws -> SpeechRecognizer?)?, makesAhead: Bool, logger: Logger) {
         self.remake = remake
+        self.makesAhead = makesAhead
         self.logger = logger
     }
 
     /// Lets `recognizer`, where it is a quiet room's, have the noisy room's recognizer hear an
     /// utterance that sounds noisy beside it (`SpeechRecognizer.makeOverNoise`), instead of
-    /// hearing it again after it, and has that one made now, on a thread of its own (`remake` is
-    /// called there), while the greeting or a reply is said: made once the utterance sounded
-    /// noisy, the first reading's reply in a noisy room waited for its making, 1.3-1.7 s on a
-    /// slow machine (`bench loop --count 20 --seed 5 --noise pink --snr 10`: reading replies
-    /// median 2293 and 3619 ms; made ahead, 1212, 1568 and 2443 ms). It costs a quiet room that
-    /// stays quiet a second recognizer's memory (`carevoice --audio-in` on a quiet recording of a
-    /// reading and a yes: peak 282 -> 493 MiB).
+    /// hearing it again after it, and, where it `makesAhead`, has that one made now, on a thread
+    /// of its own (`remake` is called there), while the greeting or a reply is said: made once
+    /// the utterance sounded noisy, the first reading's reply in a noisy room waited for its
+    /// making, 1.3-1.7 s on a slow machine (`bench loop --count 20 --seed 5 --noise pink --snr
+    /// 10`: reading replies median 2293 and 3619 ms; made ahead, 1212, 1568 and 2443 ms). It
+    /// costs a quiet room that stays quiet a second recognizer's memory (`carevoice --audio-in`
+    /// on a quiet recording of a reading and a yes, made ahead: peak 289 -> 506 MiB, and 1.5 s
+    /// more processing).
     func prepare(_ recognizer: SpeechRecognizer) {
         guard let remake, recognizer.configuration.background == .quiet else { return }
         recognizer.makeOverNoise = { [weak self] in
@@ -53,7 +61,7 @@ final class BackgroundFollower {
                 return nil
             }
         }
-        recognizer.prepareOverNoise()
+        if makesAhead { recognizer.prepareOverNoise() }
     }
 
     /// What `decoding` just heard, as the recognizer for its room hears it, and that recognizer

@@ -33,7 +33,7 @@ final class MicrophoneListener: @unchecked Sendable {
         self.recognizer = recognizer
         self.acceptance = acceptance
         self.events = events
-        follower = BackgroundFollower(remake: remake, logger: logger)
+        follower = BackgroundFollower(remake: remake, makesAhead: true, logger: logger)
     }
 
     func start(context: ListeningContext) {

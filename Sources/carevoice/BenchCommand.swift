@@ -115,7 +115,8 @@ struct BenchLoop: ParsableCommand {
             }
             // The assistant has the noisy room's recognizer made while its greeting is said,
             // before the person speaks (`BackgroundFollower.prepare`): made here before the
-            // session is played, and timed.
+            // session is played, and timed, and handed over once an utterance sounds noisy (a
+            // recording asks for it only then).
             let making = Date()
             let standby = Locked(try makeNoisy())
             madeAhead.append(Date().timeIntervalSince(making))

@@ -28,22 +28,44 @@ import Testing
         return room
     }
 
-    /// A quiet room's recognizer hearing `room` as a stream, with a follower (`prepared`: that
-    /// the recognizer lets make the noisy room's while an utterance is said), what it heard, and
-    /// the recognizers the follower made.
+    /// How a follower prepares the quiet room's recognizer for a noisy room (`prepare`).
+    enum Preparation {
+        /// Not at all: an utterance that sounds noisy is heard again once it has ended.
+        case none
+        /// As for a recording: the noisy room's recognizer is made once an utterance sounds noisy.
+        case whenNoisy
+        /// As for a microphone: it is made as soon as the quiet room's listens.
+        case ahead
+    }
+
+    /// A follower that makes recognizers as `remake` does, noting each room asked for in `remade`,
+    /// having prepared `quiet` as `prepared` says.
+    func follower(for quiet: SpeechRecognizer, prepared: Preparation, remade: Locked<[AudioBackground]> = Locked([]),
+                  remake: @escaping (AudioBackground) throws -> SpeechRecognizer) -> BackgroundFollower {
+        let follower = BackgroundFollower(remake: { background in
+            remade.mutate { $0.append(background) }
+            return try remake(background)
+        }, makesAhead: prepared == .ahead, logger: logger)
+        if prepared != .none { follower.prepare(quiet) }
+        return follower
+    }
+
+    /// A recognizer for `background`, as the assistant makes one.
+    static func made(over background: AudioBackground) throws -> SpeechRecognizer {
+        try RecognizerFactory.make(table: english, resources: resources, conditions: AudioConditions(background: background))
+    }
+
+    /// A quiet room's recognizer hearing `room` as a stream, with a follower (`prepared`, see
+    /// `Preparation`), what it heard, and the recognizers the follower made.
     /// `underWay`: the session is past its first words (it starts from a mean kept, here the
     /// model's own), so that they are heard as they are said, not again as a whole.
-    func heard(_ room: [Int16], prepared: Bool, underWay: Bool = false) throws
+    func heard(_ room: [Int16], prepared: Preparation, underWay: Bool = false) throws
         -> (quiet: SpeechRecognizer, follower: BackgroundFollower, heard: [RecognitionResult], remade: Locked<[AudioBackground]>) {
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
         try quiet.selectGrammar(ListeningContext.reading.rawValue)
         if underWay { quiet.beginSession(startingMean: try #require(quiet.cepstralMean)) }
         let remade = Locked<[AudioBackground]>([])
-        let follower = BackgroundFollower(remake: { background in
-            remade.mutate { $0.append(background) }
-            return try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
-        }, logger: logger)
-        if prepared { follower.prepare(quiet) }
+        let follower = follower(for: quiet, prepared: prepared, remade: remade, remake: Self.made(over:))
         var heard: [RecognitionResult] = []
         for start in stride(from: 0, to: room.count, by: 160) { heard += quiet.process(Array(room[start..<min(start + 160, room.count)])) }
         return (quiet, follower, heard, remade)
@@ -54,15 +76,14 @@ import Testing
     /// recognizer the follower hands over, waiting for an answer; and the cepstral mean that one
     /// learned. A noisy room's recognizer starts from `noisyMean` (as from a mean kept from an
     /// earlier session in a noisy room).
-    func heardInTurn(_ room: [Int16], prepared: Bool, noisyMean: [Float]? = nil) throws -> (heard: [RecognitionResult], learnedMean: [Float]?) {
+    func heardInTurn(_ room: [Int16], prepared: Preparation, noisyMean: [Float]? = nil) throws -> (heard: [RecognitionResult], learnedMean: [Float]?) {
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
         try quiet.selectGrammar(ListeningContext.reading.rawValue)
-        let follower = BackgroundFollower(remake: { background in
-            let made = try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
+        let follower = follower(for: quiet, prepared: prepared) { background in
+            let made = try Self.made(over: background)
             made.beginSession(startingMean: noisyMean)
             return made
-        }, logger: logger)
-        if prepared { follower.prepare(quiet) }
+        }
         var hearing = quiet
         var heard: [RecognitionResult] = []
         for start in stride(from: 0, to: room.count, by: 160) {
@@ -84,7 +105,7 @@ import Testing
     /// room's recognizer heard "three point five"; the noisy room's, hearing it again, heard it
     /// right.
     @Test func theUtteranceThatToldTheRoomIsNoisyIsHeardAgainWithTheNoiseTakenOut() throws {
-        let stream = try heard(Self.room(snr: 10), prepared: false)
+        let stream = try heard(Self.room(snr: 10), prepared: .none)
         let first = try #require(stream.heard.first)
         #expect(stream.heard.count == 1 && first.text != Self.sentence, "heard as in a quiet room: \(stream.heard.map(\.text))")
         #expect((first.signalToNoise ?? 99) < AudioBackground.noisyBelowDB)
@@ -111,7 +132,7 @@ import Testing
     /// With no mean kept for a noisy room, the noisy room's recognizer hears it again as a whole
     /// (`besideMeanTolerance`).
     @Test func aNoisyUtteranceIsHeardWithTheNoiseTakenOutWhileItIsSaid() throws {
-        let stream = try heard(Self.room(snr: 10), prepared: true)
+        let stream = try heard(Self.room(snr: 10), prepared: .whenNoisy)
         var first = try #require(stream.heard.first)
         #expect(stream.remade.value == [.noisy], "made while the utterance was said")
         #expect(stream.heard.count == 1 && first.text != Self.sentence, "heard as in a quiet room: \(stream.heard.map(\.text))")
@@ -143,10 +164,10 @@ import Testing
     /// below the yes floor; with it, 2.2.
     @Test func theAnswerAfterAReadingHeardBesideIsHeardAsAfterOneHeardAgain() throws {
         let room = try Self.room(snr: 10, saying: [Self.sentence, "yes"])
-        let again = try heardInTurn(room, prepared: false)
-        let earlier = try heardInTurn(room, prepared: true)
+        let again = try heardInTurn(room, prepared: .none)
+        let earlier = try heardInTurn(room, prepared: .whenNoisy)
         let kept = try #require(earlier.learnedMean)
-        let beside = try heardInTurn(room, prepared: true, noisyMean: kept)
+        let beside = try heardInTurn(room, prepared: .whenNoisy, noisyMean: kept)
         #expect(beside.heard.map(\.text) == [Self.sentence, "yes"] && again.heard.map(\.text) == [Self.sentence, "yes"],
                 "beside: \(beside.heard.map(\.text)); again: \(again.heard.map(\.text))")
         #expect(beside.heard.map(\.hearing) == [.asSaid, .asSaid] && again.heard.first?.hearing == .whole)
@@ -229,7 +250,7 @@ import Testing
             + Resampler.resample(loud, to: 16000).samples + second
         var room = NoiseMixer.mix(PCMAudio(samples: said, sampleRate: 16000), noise: .pink, snr: 18, seed: 50).samples
         NoiseFloor.apply(to: &room)
-        let stream = try heard(room, prepared: true, underWay: sessionUnderWay)
+        let stream = try heard(room, prepared: .whenNoisy, underWay: sessionUnderWay)
         let first = try #require(stream.heard.first)
         #expect((first.signalToNoise ?? 0) >= AudioBackground.noisyBelowDB, "\(first.signalToNoise ?? 0) dB")
         #expect(first.hearing == .whole && first.heardOver == .quiet)
@@ -259,10 +280,7 @@ import Testing
         let room = NoiseMixer.mix(PCMAudio(samples: quietRoom, sampleRate: 16000), noise: .pink, snr: 10, seed: 1)
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
         try quiet.selectGrammar(ListeningContext.reading.rawValue)
-        let follower = BackgroundFollower(remake: { background in
-            try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
-        }, logger: logger)
-        follower.prepare(quiet)
+        let follower = follower(for: quiet, prepared: .whenNoisy, remake: Self.made(over:))
         var heard: [RecognitionResult] = []
         _ = quiet.runWithHandover(room) {
             heard.append($0)
@@ -283,7 +301,7 @@ import Testing
     /// does not hear it again, and what it heard as the sentence was said turns it away. Its fit
     /// alone would not: it was heard as a reading, "my blood glucose was five".
     @Test func unrelatedFirstWordsInANoisyRoomAreTurnedAwayByTheOtherWordsHeardAsTheyWereSaid() throws {
-        let stream = try heard(Self.room(snr: 10, saying: ["my brother phoned last night"]), prepared: true)
+        let stream = try heard(Self.room(snr: 10, saying: ["my brother phoned last night"]), prepared: .whenNoisy)
         let first = try #require(stream.heard.first)
         let (beside, _) = stream.follower.follow(first, heardBy: stream.quiet)
         #expect(beside.hearing == .whole && beside.heardOver == .noisy)
@@ -303,13 +321,12 @@ import Testing
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
         try quiet.selectGrammar(ListeningContext.reading.rawValue)
         let made = Locked<[SpeechRecognizer]>([]), isMade = DispatchSemaphore(value: 0)
-        let follower = BackgroundFollower(remake: { background in
-            let recognizer = try RecognizerFactory.make(table: english, resources: Self.resources, conditions: AudioConditions(background: background))
+        let follower = follower(for: quiet, prepared: .ahead) { background in
+            let recognizer = try Self.made(over: background)
             made.mutate { $0.append(recognizer) }
             isMade.signal()
             return recognizer
-        }, logger: logger)
-        follower.prepare(quiet)
+        }
         #expect(isMade.wait(timeout: .now() + 120) == .success, "made before any audio was heard")
 
         let room = try Self.room(snr: 10)
@@ -323,13 +340,23 @@ import Testing
     /// In a quiet room the noisy room's recognizer, made ahead, stands by: it hears nothing, and
     /// the quiet room's goes on.
     @Test func aQuietUtteranceLeavesTheNoisyRoomsRecognizerStandingBy() throws {
-        let stream = try heard(Self.room(snr: nil), prepared: true)
+        let stream = try heard(Self.room(snr: nil), prepared: .ahead)
         #expect(stream.heard.map(\.text) == [Self.sentence])
         let (result, next) = stream.follower.follow(try #require(stream.heard.first), heardBy: stream.quiet)
         #expect(next == nil && result.heardOver == .quiet)
         let standing = try #require(stream.quiet.takeOverNoise(), "made ahead")
         #expect(standing.lastUtterance == nil, "it heard nothing")
         #expect(stream.remade.value == [.noisy])
+    }
+
+    /// A recording of a quiet room makes no noisy room's recognizer: it is made only once an
+    /// utterance sounds noisy.
+    @Test func aQuietRecordingMakesNoRecognizer() throws {
+        let stream = try heard(Self.room(snr: nil), prepared: .whenNoisy)
+        #expect(stream.heard.map(\.text) == [Self.sentence])
+        let (result, next) = stream.follower.follow(try #require(stream.heard.first), heardBy: stream.quiet)
+        #expect(next == nil && result.heardOver == .quiet)
+        #expect(stream.remade.value.isEmpty && stream.quiet.takeOverNoise() == nil)
     }
 
     /// An utterance that does not change the room changes nothing; a recognizer that cannot be
@@ -340,7 +367,7 @@ import Testing
         let follower = BackgroundFollower(remake: { _ in
             asked += 1
             throw SpeechError.recognizerUnavailable("no model")
-        }, logger: logger)
+        }, makesAhead: false, logger: logger)
         var heard = RecognitionResult(text: "yes", score: 0, confidence: 0, audioDuration: 1, grammar: "answer")
         heard.signalToNoise = 30
         #expect(follower.follow(heard, heardBy: quiet).1 == nil)
