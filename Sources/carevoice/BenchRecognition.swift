@@ -21,6 +21,8 @@ struct BenchRecognition: ParsableCommand {
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
     @Option(help: "Seconds of the noise alone before and after each recording, for a background that was there before the words (default 0: it starts and stops with the recording).")
     var noiseAround = 0.0
+    @Option(help: "Which draw of the noise to mix in (default 0, the one every figure in the README was measured with): another draw measures how much a figure owes to the noise's chance.")
+    var noiseDraw: UInt64 = 0
     @Flag(help: "Print every item, not only the misses.") var details = false
     @Flag(help: "Print nothing per item.") var quiet = false
     @Option(help: "Turn away utterances whose grammar fit is below this, in every state and whatever they mean (default: each state's own, stricter for a reading where one is awaited), to calibrate it.")
@@ -108,14 +110,15 @@ struct BenchRecognition: ParsableCommand {
 
         let decoder = CorpusDecoder(recognizers: recognizers, judge: judge, acceptance: acceptance, book: env.phrasebook,
                                     noise: noise.flatMap { color in snr.map { (color, $0) } }, noiseAround: noiseAround,
-                                    grammar: grammarFile == nil ? nil : Self.trialGrammar,
+                                    noiseDraw: noiseDraw, grammar: grammarFile == nil ? nil : Self.trialGrammar,
                                     printing: details ? .every : quiet ? .none : .misses,
                                     eachFirstOfSession: firstOfSession, band: band, background: background)
         let run = try decoder.decode(items)
         let tally = run.tally
         if let noise, let snr {
             Console.line(String(format: "noise: %@ at %.0f dB SNR", noise.rawValue, snr)
-                         + (noiseAround > 0 ? String(format: ", alone for %.1f s before and after each recording", noiseAround) : ""))
+                         + (noiseAround > 0 ? String(format: ", alone for %.1f s before and after each recording", noiseAround) : "")
+                         + (noiseDraw > 0 ? ", draw \(noiseDraw)" : ""))
         }
         if firstOfSession { Console.line("each recording heard as the first of a session") }
         if let frequencyScale { Console.line(String(format: "frequencies scaled by %.2f", frequencyScale)) }

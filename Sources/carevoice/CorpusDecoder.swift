@@ -39,6 +39,8 @@ struct CorpusDecoder {
     /// Seconds of the noise alone before and after each recording: a background that was there
     /// before the person spoke, rather than one that starts with their words.
     var noiseAround = 0.0
+    /// Which draw of the noise: each recording's noise is drawn from its place in the corpus and this.
+    var noiseDraw: UInt64 = 0
     /// A grammar to decode every item with instead of its state's.
     var grammar: String?
     var printing: Printing = .misses
@@ -75,8 +77,12 @@ struct CorpusDecoder {
     func heardAudio(of item: CorpusItem, at index: Int) throws -> PCMAudio {
         let audio = try WAVFile.read(item.file)
         guard let (color, snr) = noise else { return audio }
-        return NoiseMixer.mix(audio, noise: color, snr: snr, seed: UInt64(index + 1), around: noiseAround)
+        return NoiseMixer.mix(audio, noise: color, snr: snr, seed: Self.noiseSeed(index: index, draw: noiseDraw), around: noiseAround)
     }
+
+    /// The seed of the noise mixed into the recording at `index`: draw 0's are those every figure
+    /// was first measured with; each other draw's differ from them and from each other.
+    static func noiseSeed(index: Int, draw: UInt64) -> UInt64 { UInt64(index + 1) &+ (draw << 32) }
 
     func decode(_ items: [CorpusItem]) throws -> Run {
         var run = Run()

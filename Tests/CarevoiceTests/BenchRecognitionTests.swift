@@ -112,6 +112,21 @@ import Testing
         #expect(benchRight(noiseTakenOut, kind: "command") == 1, "\(noiseTakenOut)")
     }
 
+    /// `--noise-draw` mixes in another draw of the noise, to measure how much a figure owes to
+    /// chance: draw 0 is the one every figure was measured with; each other draw's noise differs,
+    /// and a draw is the same noise each time.
+    @Test func anotherDrawOfTheNoiseIsOtherNoise() throws {
+        let corpus = try SpokenCommands([("help", "en-us", 150, "help"), ("yes", "en-us", 150, "yes")])
+        let inNoise = ["--noise", "pink", "--snr", "10", "--details"]
+        /// What was heard of each recording, with its fit: the noise mixed in moves the fits.
+        func heard(_ output: String) -> [Substring] { output.split(separator: "\n").filter { $0.contains(".wav (command") } }
+        let first = try corpus.bench(inNoise), other = try corpus.bench(inNoise + ["--noise-draw", "1"])
+        #expect(heard(try corpus.bench(inNoise + ["--noise-draw", "0"])) == heard(first))
+        #expect(other.contains("noise: pink at 10 dB SNR, draw 1") && !first.contains("draw"), "\(other)")
+        #expect(heard(first).count == 2 && heard(other).count == 2 && heard(first) != heard(other), "\(first)\n\(other)")
+        #expect(heard(try corpus.bench(inNoise + ["--noise-draw", "1"])) == heard(other))
+    }
+
     /// Yeses said in 10 dB of pink noise are heard as yeses by both hearings of a noisy room.
     /// The one with the noise left in once ended each utterance with the quiet tail the noise
     /// removal needs: its cepstral mean drifted, and "correct" was heard as "help".
