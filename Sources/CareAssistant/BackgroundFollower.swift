@@ -4,7 +4,8 @@ import Logging
 
 /// Follows the room a stream is heard in (`AudioBackground.following`), utterance by utterance,
 /// for the microphone's listener and a recording alike: when an utterance tells that the room got
-/// noisy (or quiet again), the recognizer made for that room hears from then on.
+/// noisy, the recognizer made for that room hears from then on; when one tells it is quiet
+/// again, the quiet room's is made meanwhile and hears from the next quiet utterance on.
 ///
 /// The utterance that told the room got noisy is heard by the noisy room's recognizer too: a
 /// quiet room's recognizer hears the first words said in a noisy room badly. That recognizer is
@@ -31,6 +32,22 @@ final class BackgroundFollower {
     /// Whether the noisy room's recognizer is made as soon as a quiet room's listens (a
     /// microphone), or only once an utterance sounds noisy (a recording).
     private let makesAhead: Bool
+    /// The quiet room's recognizer, made on a thread of its own once an utterance told that the
+    /// room `listening` hears (a noisy one's) is quiet again: nil while it is made (or could not
+    /// be). It hears from the next utterance that is quiet too (`follow`).
+    private let quietAgain = Locked<QuietAgain?>(nil)
+
+    /// Each making of a quiet room's recognizer, counted (`QuietAgain.making`).
+    private var quietMakings = 0
+
+    /// A quiet room's recognizer made for the noisy room's recognizer `listening`.
+    private struct QuietAgain {
+        /// Weak: one that stopped listening (another language chosen) is not kept for this.
+        weak var listening: SpeechRecognizer?
+        /// Which making: one that ends after another began is not kept.
+        let making: Int
+        var made: SpeechRecognizer?
+    }
     private let logger: Logger
 
     init(remake: ((AudioBackground) throws -> SpeechRecognizer?)?, makesAhead: Bool, logger: Logger) {
@@ -71,8 +88,9 @@ final class BackgroundFollower {
         guard let snr = result.signalToNoise, let remake else { return (result, nil) }
         let room = before.following(snr)
         guard room != before else { return (result, nil) }
+        if room == .quiet { return (result, quietRecognizer(after: decoding)) }
         // Made while the utterance was said, and heard it beside `decoding` (`prepare`).
-        let made = room == .noisy ? decoding.takeOverNoise() : nil
+        let made = decoding.takeOverNoise()
         if let made, var beside = made.lastUtterance, beside.grammar == result.grammar {
             logger.info("the background is noisy: taking the noise out")
             // `result` is the last utterance `decoding` ended: two never end in one block. The
@@ -89,12 +107,11 @@ final class BackgroundFollower {
         do {
             let started = Date()
             guard !remakeFailed.value || made != nil, let next = try made?.recognizer ?? remake(room) else { return (result, nil) }
-            logger.info("the background is \(room.rawValue): \(room == .noisy ? "taking the noise out" : "no longer taking noise out")")
+            logger.info("the background is noisy: taking the noise out")
             // Where the recognizer is made now, not while the utterance was said (`prepare`), the
             // reply waits for it too: its making counts in the decode.
             var heard = result
             heard.decodingTime += Date().timeIntervalSince(started)
-            guard room == .noisy else { return (heard, next) }
             // Once it has heard the utterance again, not before: the two would share the cores.
             defer { next.prepareNoiseLeftIn(meanFrom: decoding) }
             guard let again = next.hearAgain(heard, from: decoding) else { return (heard, next) }
@@ -102,8 +119,50 @@ final class BackgroundFollower {
             return (next.heardFirst(again, other: heard), next)
         } catch {
             remakeFailed.value = true
-            logger.warning("no recognizer for a \(room.rawValue) background (\(error)): the one listening stays")
+            logger.warning("no recognizer for a noisy background (\(error)): the one listening stays")
             return (result, nil)
         }
+    }
+
+    /// The quiet room's recognizer to hear from now on, once an utterance heard by `noisy` (a
+    /// noisy room's) told the room is quiet again: the one made since an earlier such utterance,
+    /// else nil, and it is made now on a thread of its own. Made within this call, the reply to
+    /// the utterance that told waited for the making, and needed nothing of it: the noisy room's
+    /// recognizer heard that utterance. One made for another recognizer (before a language was
+    /// chosen, or a voice learned) is not used.
+    private func quietRecognizer(after noisy: SpeechRecognizer) -> SpeechRecognizer? {
+        guard let remake, !remakeFailed.value else { return nil }
+        var ready: SpeechRecognizer?, making: Int?
+        quietAgain.mutate { state in
+            guard let current = state, current.listening === noisy else {
+                quietMakings += 1
+                making = quietMakings
+                state = QuietAgain(listening: noisy, making: quietMakings)
+                return
+            }
+            ready = current.made
+            if ready != nil { state = nil }
+        }
+        if let ready {
+            logger.info("the background is quiet: no longer taking noise out")
+            return ready
+        }
+        guard let making else { return nil }
+        let thread = Thread { [weak self] in
+            do {
+                let made = try remake(.quiet)
+                self?.quietAgain.mutate { state in
+                    guard state?.making == making else { return }
+                    // Not made (this language is not heard in quiet): asked for again next time.
+                    if let made { state?.made = made } else { state = nil }
+                }
+            } catch {
+                self?.remakeFailed.value = true
+                self?.logger.warning("no recognizer for a quiet background (\(error)): the one listening stays")
+            }
+        }
+        thread.name = "carevoice.quiet-room"
+        thread.start()
+        return nil
     }
 }

@@ -359,6 +359,49 @@ import Testing
         #expect(stream.remade.value.isEmpty && stream.quiet.takeOverNoise() == nil)
     }
 
+    /// A noisy room that turns quiet again: the utterance that tells it was heard by the noisy
+    /// room's recognizer, and its reply does not wait for the quiet room's to be made (made
+    /// within `follow`, its making counted in the decode); that one is made meanwhile and hears
+    /// from the next quiet utterance on. One made while another recognizer listened (a language
+    /// chosen meanwhile) is not handed over.
+    @Test func aRoomQuietAgainHasItsRecognizerMadeWhileTheReplyIsSaid() throws {
+        let noisy = try Self.made(over: .noisy)
+        let made = Locked<[SpeechRecognizer]>([]), isMade = DispatchSemaphore(value: 0)
+        let follower = follower(for: noisy, prepared: .none) { background in
+            let recognizer = try Self.made(over: background)
+            made.mutate { $0.append(recognizer) }
+            isMade.signal()
+            return recognizer
+        }
+        var heard = RecognitionResult(text: "yes", score: 0, confidence: 0, audioDuration: 1, grammar: "answer")
+        heard.decodingTime = 0.01
+        heard.signalToNoise = (AudioBackground.noisyBelowDB + AudioBackground.quietFromDB) / 2
+        #expect(follower.follow(heard, heardBy: noisy).1 == nil, "still noisy")
+        #expect(made.value.isEmpty)
+
+        heard.signalToNoise = AudioBackground.quietFromDB + 10
+        let (told, next) = follower.follow(heard, heardBy: noisy)
+        #expect(next == nil && told == heard, "heard by the noisy room's recognizer, the making not waited for")
+        /// The recognizer handed over for the next quiet utterances heard by `listening`, once made.
+        func handedOver(heardBy listening: SpeechRecognizer) -> SpeechRecognizer? {
+            let deadline = Date().addingTimeInterval(120)
+            while Date() < deadline {
+                if let next = follower.follow(heard, heardBy: listening).1 { return next }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            return nil
+        }
+        let quiet = try #require(handedOver(heardBy: noisy), "a later quiet utterance hands over")
+        #expect(quiet === made.value.first && quiet.configuration.background == .quiet)
+        #expect(follower.follow(heard, heardBy: noisy).1 == nil, "handed over once: another is made")
+
+        // Made for `noisy`, it is not handed over once another listens.
+        for _ in 0..<2 { #expect(isMade.wait(timeout: .now() + 120) == .success) }
+        let other = try Self.made(over: .noisy)
+        #expect(handedOver(heardBy: other) === made.value.last, "made again for the one listening")
+        #expect(made.value.count == 3)
+    }
+
     /// An utterance that does not change the room changes nothing; a recognizer that cannot be
     /// made for another room is not asked for again, and the one listening stays.
     @Test func aRoomThatCannotBeHeardOtherwiseKeepsTheRecognizer() throws {
