@@ -50,6 +50,19 @@ import Testing
         return follower
     }
 
+    /// Makes recognizers as the assistant does, keeping each, and signals each making.
+    final class Makings: @unchecked Sendable {
+        let made = Locked<[SpeechRecognizer]>([])
+        let isMade = DispatchSemaphore(value: 0)
+
+        func make(_ background: AudioBackground) throws -> SpeechRecognizer {
+            let recognizer = try BackgroundFollowerTests.made(over: background)
+            made.mutate { $0.append(recognizer) }
+            isMade.signal()
+            return recognizer
+        }
+    }
+
     /// A recognizer for `background`, as the assistant makes one.
     static func made(over background: AudioBackground) throws -> SpeechRecognizer {
         try RecognizerFactory.make(table: english, resources: resources, conditions: AudioConditions(background: background))
@@ -320,13 +333,9 @@ import Testing
     @Test func theNoisyRoomsRecognizerIsMadeBeforeAnyoneSpeaks() throws {
         let quiet = try RecognizerFactory.make(table: english, resources: Self.resources)
         try quiet.selectGrammar(ListeningContext.reading.rawValue)
-        let made = Locked<[SpeechRecognizer]>([]), isMade = DispatchSemaphore(value: 0)
-        let follower = follower(for: quiet, prepared: .ahead) { background in
-            let recognizer = try Self.made(over: background)
-            made.mutate { $0.append(recognizer) }
-            isMade.signal()
-            return recognizer
-        }
+        let makings = Makings()
+        let follower = follower(for: quiet, prepared: .ahead, remake: makings.make)
+        let made = makings.made, isMade = makings.isMade
         #expect(isMade.wait(timeout: .now() + 120) == .success, "made before any audio was heard")
 
         let room = try Self.room(snr: 10)
@@ -366,13 +375,9 @@ import Testing
     /// chosen meanwhile) is not handed over.
     @Test func aRoomQuietAgainHasItsRecognizerMadeWhileTheReplyIsSaid() throws {
         let noisy = try Self.made(over: .noisy)
-        let made = Locked<[SpeechRecognizer]>([]), isMade = DispatchSemaphore(value: 0)
-        let follower = follower(for: noisy, prepared: .none) { background in
-            let recognizer = try Self.made(over: background)
-            made.mutate { $0.append(recognizer) }
-            isMade.signal()
-            return recognizer
-        }
+        let makings = Makings()
+        let follower = follower(for: noisy, prepared: .none, remake: makings.make)
+        let made = makings.made, isMade = makings.isMade
         var heard = RecognitionResult(text: "yes", score: 0, confidence: 0, audioDuration: 1, grammar: "answer")
         heard.decodingTime = 0.01
         heard.signalToNoise = (AudioBackground.noisyBelowDB + AudioBackground.quietFromDB) / 2
