@@ -18,10 +18,10 @@ import Logging
 /// `bench recognition --noise pink --snr 10 --noise-around 1 --first-of-session` on ee41's 100
 /// readings: 48 right heard as in a quiet room, 74 with the noise taken out; `bench loop
 /// --count 100 --seed 5 --noise pink --snr 10` (each session a noisy room's first words) saved
-/// 71 readings exactly right instead of 37,
-/// read back a median 525 ms (p95 1.25 s) after the speech, how far the hearing was behind
-/// counted (`RecognitionResult.behind`). The other way (a noisy room's recognizer on the first
-/// words said in quiet) costs little: they are not heard again.
+/// 71 readings exactly right instead of 37, read back a median 525 ms (p95 1.25 s) after the
+/// speech, how far the hearing was behind counted (`RecognitionResult.behind`). The other way
+/// (a noisy room's recognizer on the first words said in quiet) costs little: they are not
+/// heard again.
 final class BackgroundFollower {
     /// A recognizer like the one listening, for speech over another background; nil when it
     /// cannot be made (the one listening stays).
