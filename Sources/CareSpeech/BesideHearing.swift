@@ -89,6 +89,16 @@ final class BesideHearing: @unchecked Sendable {
         }
     }
 
+    /// Whether the words heard so far end the utterance at this pause
+    /// (`SpeechRecognizer.endsEarlyBeside`), once the work has caught up with the audio; nil when
+    /// the recognizer does not hear it.
+    func endsEarly(afterLongerPause: Bool, afterLongestPause: Bool, pause: Double) -> Bool? {
+        queue.sync {
+            guard hears, let recognizer else { return nil }
+            return recognizer.endsEarlyBeside(afterLongerPause: afterLongerPause, afterLongestPause: afterLongestPause, pause: pause)
+        }
+    }
+
     /// Ends the utterance and waits for its words (`SpeechRecognizer.endBeside`); nil when the
     /// recognizer did not hear it (none could be made, or it has not the grammar).
     /// - Returns: also how far the work was behind the audio when the utterance ended, and how

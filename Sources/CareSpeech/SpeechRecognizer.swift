@@ -276,6 +276,9 @@ public final class SpeechRecognizer {
     private var waitedBeside = 0.0
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
     private(set) var heardOverNoise: RecognitionResult?
+    /// The pause, in seconds as said, at which the utterance heard beside another recognizer
+    /// ended early by these words (`endsEarlyBeside`); nil when it did not.
+    private var endedEarlyBeside: Double?
     /// How often, in seconds of an utterance, whether it sounds noisy is measured.
     static let overNoiseCheck = 0.2
 
@@ -1015,7 +1018,21 @@ public final class SpeechRecognizer {
     /// the pause has lasted `earlyEndSilence`, not only `shortestEndSilence`;
     /// `afterLongestPause`: it has lasted `longerEndSilenceOverNoise`.
     private func endsEarly(afterLongerPause: Bool, afterLongestPause: Bool) -> Bool {
-        guard hearsUtterance, let shape = grammarShapes[activeGrammar] else { return false }
+        guard hearsUtterance else { return false }
+        // Where the noisy room's recognizer hears the utterance beside this one, its words are
+        // the ones used, and its fit judges them: this one's, over noise it does not take out,
+        // were too poor to end a reading early (`bench loop --noise pink --snr 10`).
+        if overNoiseHears, let overNoise {
+            let waitStarted = Date()
+            defer { waitedBeside += Date().timeIntervalSince(waitStarted) }
+            // The pause as this recognizer's detectors heard it, in seconds as said.
+            let pause = afterLongestPause ? configuration.longerEndSilenceOverNoise ?? configuration.earlyEndSilence
+                : afterLongerPause ? configuration.earlyEndSilence : configuration.shortestEndSilence ?? configuration.earlyEndSilence
+            if let ends = overNoise.endsEarly(afterLongerPause: afterLongerPause, afterLongestPause: afterLongestPause, pause: pause) {
+                return ends
+            }
+        }
+        guard let shape = grammarShapes[activeGrammar] else { return false }
         var score: Int32 = 0
         guard let hypothesis = ps_get_hyp(decoder, &score).map({ String(cString: $0) }) else { return false }
         func ends(answersAtOnce: ((String) -> Bool)?, atShortestPause: ((String) -> Bool)?) -> Bool {
@@ -1157,6 +1174,7 @@ public final class SpeechRecognizer {
     /// own mean, as they do after it is heard again as a whole (`hearAgain`).
     func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double, role: BesideRole) -> Bool {
         reset()
+        endedEarlyBeside = nil
         guard (try? selectGrammar(grammar)) != nil else { return false }
         self.paddingLevel = paddingLevel
         if role == .takingOver { listeners.forEach { carevoice_cmn_learn_afresh($0) } }
@@ -1172,18 +1190,46 @@ public final class SpeechRecognizer {
         block.withUnsafeBufferPointer { hear($0) }
     }
 
+    /// Whether the words this recognizer has heard so far of the utterance it hears beside
+    /// another (`startBeside`) end it at the pause that one's detectors hear (`endsEarly`).
+    /// - Parameter pause: how long the pause has lasted, in seconds as said.
+    func endsEarlyBeside(afterLongerPause: Bool, afterLongestPause: Bool, pause: Double) -> Bool {
+        guard endsEarly(afterLongerPause: afterLongerPause, afterLongestPause: afterLongestPause) else { return false }
+        endedEarlyBeside = pause
+        return true
+    }
+
+    /// The pause an utterance ended early by these words (`endedEarlyBeside`) was heard with,
+    /// heard again to the end detector's full hangover: the room's noise after the words.
+    private var pauseHeardAgain: [Int16] {
+        guard let pause = endedEarlyBeside else { return [] }
+        let samplesPerSecond = Double(configuration.sampleRate)
+        let heard = Array(utteranceAudio.suffix(Int(pause / configuration.frequencyScale * samplesPerSecond)))
+        let hangover = Double(cmd_ln_int_r(config, "-vad_postspeech")) / Self.framesPerSecond
+        let missing = Int(max(0, hangover - pause / configuration.frequencyScale) * samplesPerSecond)
+        guard !heard.isEmpty, missing > 0 else { return [] }
+        return (0..<missing).map { heard[$0 % heard.count] }
+    }
+
     /// Ends the utterance heard beside another recognizer (`startBeside`): its search's result,
     /// or, where the utterance's own cepstral mean is far from the one it was heard with
     /// (`besideMeanTolerance`), the utterance heard again as a whole with its own.
     /// Where the noise is taken out, it ends with the tail a whole decode has: the noise removal
     /// (-remove_noise) goes on from one utterance's end to the next utterance, and without that
     /// tail the yes said after a reading heard beside fitted 9.7 points worse and was doubted
-    /// (`BackgroundFollowerTests`). Where the noise is left in, the tail's quiet only pulls the
+    /// (`BackgroundFollowerTests`). For the same reason an utterance these words ended at a short
+    /// pause (`endsEarlyBeside`) first hears that pause again, to a full pause's length: ended
+    /// short, that yes fitted 6.5 points worse.
+    /// Where the noise is left in, the tail's quiet only pulls the
     /// running cepstral mean away from the room's: a quiet room's recognizer hearing 190 yes/no
     /// answers beside a noisy room's (`makeNoiseLeftIn`) took 15 of them for a call for help
     /// with it, 10 without.
     func endBeside() -> RecognitionResult {
-        if configuration.background == .noisy { paddedTail.withUnsafeBufferPointer { hear($0) } }
+        if configuration.background == .noisy {
+            hearBeside(pauseHeardAgain)
+            paddedTail.withUnsafeBufferPointer { hear($0) }
+        }
+        endedEarlyBeside = nil
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
         result.hearing = .asSaid

@@ -309,6 +309,21 @@ import Testing
         #expect(beside.hearing == .whole, "heard beside, then again with its own mean (none kept)")
     }
 
+    /// A reading with its meal, a noisy room's first words: heard beside by the noisy room's
+    /// recognizer, whose words are the ones used, it ends at the short pause that nothing said
+    /// after could change, as those words and their fit say. Heard by the quiet room's alone, with
+    /// the noise left in, its words fitted too poorly to end before the half second.
+    @Test func aReadingHeardBesideEndsAtTheShortPauseItsOwnWordsAllow() throws {
+        let room = try Self.room(snr: 10)
+        let alone = try #require(heard(room, prepared: .none).heard.first)
+        let stream = try heard(room, prepared: .ahead)
+        let first = try #require(stream.heard.first)
+        let beside = try #require(stream.quiet.heardOverNoise)
+        #expect(beside.text == Self.sentence, "heard beside as \(beside.text)")
+        let (endedAlone, endedBeside) = try (#require(alone.endpoint), #require(first.endpoint))
+        #expect(endedAlone - endedBeside >= 0.25, "ended \(endedBeside) s in beside, \(endedAlone) s alone")
+    }
+
     /// A sentence not meant for the assistant as a noisy room's first words, heard beside and then
     /// again as a whole (no mean kept for a noisy room): the other words' decoder, the slowest,
     /// does not hear it again, and what it heard as the sentence was said turns it away. Its fit
