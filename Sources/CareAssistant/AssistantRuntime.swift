@@ -89,6 +89,11 @@ public final class AssistantRuntime {
         /// language). Nil: the microphone's recognizer stays as it is. A noisy room's may be made
         /// on a thread of its own while an utterance is said (`BackgroundFollower.prepare`).
         public var recognizerOver: ((AudioBackground) throws -> SpeechRecognizer?)?
+        /// A recording (`VoiceInput.recording`) has the noisy room's recognizer made as soon as
+        /// the quiet room's listens, as a microphone has it made while the greeting is said
+        /// (`BackgroundFollower.prepare`), not only once an utterance sounds noisy: for a bench
+        /// that plays a recording as a microphone would hear it.
+        public var recordingMakesNoisyRoomsAhead = false
         /// Given, when the session ends, the recognizer that last heard the microphone: to keep
         /// what it learned of how the person sounds through it (`RememberedMean`).
         public var microphoneClosed: ((SpeechRecognizer) -> Void)?
@@ -254,7 +259,8 @@ public final class AssistantRuntime {
         var rest: PCMAudio? = audio
         // Seconds of the recording heard before `rest`; nil before the first hand-over.
         var restStarts: Double?
-        let follower = BackgroundFollower(remake: configuration.recognizerOver, makesAhead: false, logger: logger)
+        let follower = BackgroundFollower(remake: configuration.recognizerOver, makesAhead: configuration.recordingMakesNoisyRoomsAhead,
+                                          logger: logger)
         while let recording = rest, let hearing = recognizer {
             var learning = false
             // The first utterance too is heard with the grammar of the state the conversation starts in.

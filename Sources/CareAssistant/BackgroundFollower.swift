@@ -11,7 +11,8 @@ import Logging
 /// quiet room's recognizer hears the first words said in a noisy room badly. That recognizer is
 /// made as soon as the quiet room's listens, on a thread of its own, and stands by; once an
 /// utterance sounds noisy, it hears it beside the quiet room's (`prepare`,
-/// `SpeechRecognizer.makeOverNoise`). A recording (`--audio-in`) is heard as fast as it can be,
+/// `SpeechRecognizer.makeOverNoise`), from its start where the room was not heard long enough
+/// before it to tell at once. A recording (`--audio-in`) is heard as fast as it can be,
 /// with no greeting said before its words to make it in, and most are of a quiet room: there it
 /// is made once an utterance sounds noisy, and catches up with it from its start. Where it was
 /// not made by the utterance's end, it hears it again once it has ended.

@@ -80,10 +80,10 @@ final class BesideHearing: @unchecked Sendable {
         }
     }
 
-    /// Forgets the utterance in progress.
+    /// Forgets the utterance in progress (`SpeechRecognizer.forgetBeside`).
     func reset() {
         queue.async { [self] in
-            if hears { recognizer?.reset() }
+            if hears { recognizer?.forgetBeside() }
             hears = false
             lag = 0
         }
@@ -128,7 +128,7 @@ final class BesideHearing: @unchecked Sendable {
                 make = nil
                 hears = false
             }
-            if hears { recognizer?.reset() }
+            if hears { recognizer?.forgetBeside() }
             return recognizer
         }
     }

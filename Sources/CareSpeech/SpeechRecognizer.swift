@@ -262,20 +262,29 @@ public final class SpeechRecognizer {
     /// Makes a noisy room's recognizer like this quiet room's one (nil when it cannot), when
     /// asked (`prepareOverNoise`) or else as soon as an utterance sounds noisy while it is said
     /// (`utteranceSoundsNoisy`), on a thread of its own (`BesideHearing`): once an utterance
-    /// sounds noisy, it hears the rest of it beside this one, so that its words with the noise
-    /// taken out are ready (`takeOverNoise`) when the utterance ends, instead of heard again
-    /// then while the person waits for the reply. Made once; called on that thread.
+    /// sounds noisy, it hears the rest of it beside this one (made ahead, the whole of it where
+    /// the room is not known yet: `listenOverNoiseFromTheStart`), so that its words with the
+    /// noise taken out are ready (`takeOverNoise`) when the utterance ends, instead of heard
+    /// again then while the person waits for the reply. Made once; called on that thread.
     public var makeOverNoise: (() -> SpeechRecognizer?)? { didSet { overNoise = nil } }
     /// The recognizer `makeOverNoise` makes, at work on its own thread.
     private var overNoise: BesideHearing?
     /// `overNoise` was asked to hear the utterance in progress beside this one.
     private var overNoiseHears = false
+    /// The utterance in progress sounded noisy while it was said (`utteranceSoundsNoisy`), and
+    /// `overNoise` hears it: that one's words decide where it ends (`endsEarly`), and this one
+    /// stops hearing other words. Until then `overNoise` may hear it only in case it does
+    /// (`listenOverNoiseFromTheStart`).
+    private var overNoiseJudges = false
     /// Seconds this thread has waited for the recognizers beside it (`overNoise`, `noiseLeftIn`),
     /// in all: how far each was behind is counted in its words (`BesideHearing`), so
     /// `runWithHandover` does not count the wait.
     private var waitedBeside = 0.0
     /// What `overNoise` heard of the utterance this one ended last, where it heard it beside.
     private(set) var heardOverNoise: RecognitionResult?
+    /// Each listener's cepstral mean before it began to hear the utterance beside another
+    /// recognizer to take it over (`startBeside`), until it is ended or forgotten.
+    private var meansBeforeTakingOver: [OpaquePointer] = []
     /// The pause, in seconds as said, at which the utterance heard beside another recognizer
     /// ended early by these words (`endsEarlyBeside`); nil when it did not.
     private var endedEarlyBeside: Double?
@@ -471,6 +480,7 @@ public final class SpeechRecognizer {
         detectors.forEach { $0.close() }
         listeners.forEach { ps_free($0) }
         initialMeans.forEach { carevoice_cmn_state_free($0) }
+        meansBeforeTakingOver.forEach { carevoice_cmn_state_free($0) }
         [config, fitConfig, otherWordsConfig, earlyEndConfig, shortestEndConfig, longerEndConfig].forEach { if let c = $0 { cmd_ln_free_r(c) } }
         argv.forEach { free($0) }
     }
@@ -996,6 +1006,7 @@ public final class SpeechRecognizer {
                     speechSeen = true
                     startHearing()
                     (paddedLeadIn + utteranceAudio).withUnsafeBufferPointer { hear($0) }
+                    listenOverNoiseFromTheStart(arriving: Double(block.count) / Double(configuration.sampleRate))
                     listenForCallsWithNoiseLeftIn(arriving: Double(block.count) / Double(configuration.sampleRate))
                 } else {
                     if !isPadding { background.hear(block) }
@@ -1022,7 +1033,7 @@ public final class SpeechRecognizer {
         // Where the noisy room's recognizer hears the utterance beside this one, its words are
         // the ones used, and its fit judges them: this one's, over noise it does not take out,
         // were too poor to end a reading early (`bench loop --noise pink --snr 10`).
-        if overNoiseHears, let overNoise {
+        if overNoiseJudges, let overNoise {
             let waitStarted = Date()
             defer { waitedBeside += Date().timeIntervalSince(waitStarted) }
             // The pause as this recognizer's detectors heard it, in seconds as said.
@@ -1070,22 +1081,37 @@ public final class SpeechRecognizer {
         return snr.map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
-    /// Hands `overNoise` the block where it hears the utterance beside this one; else, every
-    /// `overNoiseCheck` of the utterance, once it sounds noisy, has it start on the utterance so
-    /// far (made first, if it is not made yet).
+    /// Hands `overNoise` the block where it hears the utterance beside this one; and, every
+    /// `overNoiseCheck` of the utterance until it sounds noisy, measures it: once it does,
+    /// `overNoise` judges it (`overNoiseJudges`), starting on the utterance so far if it was
+    /// not hearing it yet (made first, if it is not made yet).
     private func hearOverNoise(_ block: UnsafeBufferPointer<Int16>) {
         let seconds = Double(block.count) / Double(configuration.sampleRate)
-        if overNoiseHears {
-            overNoise?.hear(Array(block), arriving: seconds)
-            return
-        }
+        if overNoiseHears { overNoise?.hear(Array(block), arriving: seconds) }
         // The cheap checks before `utteranceSoundsNoisy`, which measures the utterance so far.
-        guard makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
+        guard !overNoiseJudges, makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
               utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
               utteranceSoundsNoisy, let overNoise = hearingOverNoise() else { return }
+        if !overNoiseHears {
+            overNoise.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
+            overNoiseHears = true
+        }
+        overNoiseJudges = true
+        stopHearingOtherWords()
+    }
+
+    /// Has `overNoise`, where it was made ahead (`prepareOverNoise`), hear the utterance that
+    /// starts from its start, in case it sounds noisy once measured, where the room it is said in
+    /// is not known yet (`BackgroundLevel.isKnown`): then measuring it takes its first second
+    /// (`AudioBackground.shortestMeasured`), and catching up with that second took the noisy
+    /// room's recognizer 0.8-1.5 s (`bench loop --noise pink --snr 10`), which the reply to a
+    /// short reading waited for. In a quiet room it is forgotten when the utterance ends
+    /// (`forgetBeside`).
+    private func listenOverNoiseFromTheStart(arriving seconds: Double) {
+        guard let overNoise, makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
+              !background.isKnown else { return }
         overNoise.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
         overNoiseHears = true
-        stopHearingOtherWords()
     }
 
     /// `overNoise`, set up first if it is not yet; nil where this recognizer has none to make.
@@ -1177,7 +1203,11 @@ public final class SpeechRecognizer {
         endedEarlyBeside = nil
         guard (try? selectGrammar(grammar)) != nil else { return false }
         self.paddingLevel = paddingLevel
-        if role == .takingOver { listeners.forEach { carevoice_cmn_learn_afresh($0) } }
+        if role == .takingOver {
+            letGoOfMeansBeforeTakingOver(restoringThem: false)
+            meansBeforeTakingOver = listeners.compactMap { carevoice_cmn_state_save($0) }
+            listeners.forEach { carevoice_cmn_learn_afresh($0) }
+        }
         utteranceAudio = audio
         startHearing(otherWords: role == .takingOver)
         (paddedLeadIn + audio).withUnsafeBufferPointer { hear($0) }
@@ -1230,6 +1260,7 @@ public final class SpeechRecognizer {
             paddedTail.withUnsafeBufferPointer { hear($0) }
         }
         endedEarlyBeside = nil
+        letGoOfMeansBeforeTakingOver(restoringThem: false)
         let heardWith = cepstralMean
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
         result.hearing = .asSaid
@@ -1246,6 +1277,25 @@ public final class SpeechRecognizer {
         }
         stopDetectors()
         return result
+    }
+
+    /// Forgets the utterance heard beside another recognizer (`startBeside`) without ending it,
+    /// and, where it was heard to take over, the cepstral mean learned from it: the utterance
+    /// is another recognizer's after all (a quiet room's), and the next one this one takes over
+    /// starts from the mean it had.
+    func forgetBeside() {
+        reset()
+        letGoOfMeansBeforeTakingOver(restoringThem: true)
+    }
+
+    /// Lets go of the cepstral means kept when an utterance began to be heard to take over
+    /// (`meansBeforeTakingOver`), restoring them first if `restoringThem`.
+    private func letGoOfMeansBeforeTakingOver(restoringThem: Bool) {
+        if restoringThem, meansBeforeTakingOver.count == listeners.count {
+            for (listener, state) in zip(listeners, meansBeforeTakingOver) { carevoice_cmn_state_restore(listener, state) }
+        }
+        meansBeforeTakingOver.forEach { carevoice_cmn_state_free($0) }
+        meansBeforeTakingOver = []
     }
 
     /// How far (Euclidean, over the cepstrum) an utterance heard beside may be from its own
@@ -1275,6 +1325,7 @@ public final class SpeechRecognizer {
         defer {
             overNoise = nil
             overNoiseHears = false
+            overNoiseJudges = false
             heardOverNoise = nil
         }
         return overNoise?.take().map { ($0, heardOverNoise) }
@@ -1386,6 +1437,7 @@ public final class SpeechRecognizer {
             overNoise?.reset()
             overNoiseHears = false
         }
+        overNoiseJudges = false
         if noiseLeftInHears {
             noiseLeftIn?.reset()
             noiseLeftInHears = false

@@ -115,11 +115,12 @@ struct BenchLoop: ParsableCommand {
             }
             // The assistant has the noisy room's recognizer made while its greeting is said,
             // before the person speaks (`BackgroundFollower.prepare`): made here before the
-            // session is played, and timed, and handed over once an utterance sounds noisy (a
-            // recording asks for it only then).
+            // session is played, and timed, and handed over when the recording asks for it, as
+            // soon as the quiet room's recognizer listens.
             let making = Date()
             let standby = Locked(try makeNoisy())
             madeAhead.append(Date().timeIntervalSince(making))
+            configuration.recordingMakesNoisyRoomsAhead = true
             configuration.recognizerOver = { background in
                 guard background == .noisy else {
                     heardWith.mutate { $0.append(recognizer) }
