@@ -315,7 +315,7 @@ import Testing
     /// quiet room's recognizer hears of it, handing over after the first utterance, with a
     /// follower `prepared` so (`Preparation`).
     func heardAsSoonAsTheStreamListens(_ sentences: [String], lead: Double, snr: Double?, prepared: Preparation) throws
-        -> (quiet: SpeechRecognizer, follower: BackgroundFollower, first: RecognitionResult, said: [Int16]) {
+        -> (quiet: SpeechRecognizer, follower: BackgroundFollower, first: RecognitionResult) {
         let said = try sentences.map { Resampler.resample(try SpokenFixtures.say($0, voice: "en-us", rate: 150), to: 16000).samples }
         let gap = [Int16](repeating: 0, count: 16000)
         let quietRoom = [Int16](repeating: 0, count: Int(lead * 16000)) + said.flatMap { $0 + gap }
@@ -329,7 +329,7 @@ import Testing
             first = $0
             return .handOver
         }
-        return (quiet, follower, try #require(first), said.first ?? [])
+        return (quiet, follower, try #require(first))
     }
 
     /// A noisy room's first reading said as soon as the stream listens, where too little of the
