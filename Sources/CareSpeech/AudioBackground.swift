@@ -104,7 +104,9 @@ struct BackgroundLevel {
     /// `carevoice say` then `listen --audio-in`, sounded noisy against its first syllable, and was
     /// ended as in a noisy room.) Until then an utterance is judged against its own quietest
     /// moments (`SpeechRecognizer.utteranceSoundsNoisy`). An utterance's signal-to-noise, once it
-    /// has ended, is measured whatever was heard: a noise that starts just before speech is heard so.
+    /// has ended, is measured whatever was heard: a noise that starts just before speech is heard so
+    /// (and, until this is known, against its own quietest moments too:
+    /// `SpeechRecognizer.endedSignalToNoise`).
     var isKnown: Bool { powers.count >= Self.speechStartBlocks }
     static let speechStartBlocks = Int((0.3 / SpeechRecognizer.blockSeconds).rounded())
 

@@ -56,8 +56,9 @@ public struct RecognitionResult: Sendable, Equatable {
     public var audio: [Int16] = []
     /// How far the utterance's speech was above what the stream carried between utterances, in
     /// dB (`BackgroundLevel`): a microphone's background, or a recording's (its lead-in left
-    /// out), which `AudioBackground.following` judges utterance by utterance. Nil when nothing
-    /// was heard around the utterance.
+    /// out), which `AudioBackground.following` judges utterance by utterance; where too little
+    /// was heard to know it, no less than above its own quietest moments (`endedSignalToNoise`).
+    /// Nil when nothing was heard around the utterance.
     public var signalToNoise: Double?
     /// The other words the utterance was heard as by `Configuration.otherWords` (in their own
     /// spelling, "my knee hurts"), when they explained it better than the grammar; nil when the
@@ -1071,14 +1072,33 @@ public final class SpeechRecognizer {
     /// said into a noisy room was ended at a pause the noise made ("my blood sugar is three point
     /// two millimole" | "reading two before dinner", `bench loop --seed 7 --noise pink --snr 10`).
     private var utteranceSoundsNoisy: Bool {
-        let snr: Double?
-        if background.isKnown {
-            snr = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
-        } else {
-            let speech = utteranceAudio.dropFirst(Int(Self.preRoll * Double(configuration.sampleRate)))
-            snr = AudioBackground.signalToNoise(PCMAudio(samples: Array(speech), sampleRate: configuration.sampleRate))
-        }
+        let snr = background.isKnown ? background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+            : utteranceAgainstItsQuietestMoments
         return snr.map { $0 < AudioBackground.noisyBelowDB } ?? false
+    }
+
+    /// The utterance so far, after the pre-roll before the detector heard it, measured against
+    /// its own quietest moments (`AudioBackground.signalToNoise`); nil while it is too short.
+    private var utteranceAgainstItsQuietestMoments: Double? {
+        let speech = utteranceAudio.dropFirst(Int(Self.preRoll * Double(configuration.sampleRate)))
+        return AudioBackground.signalToNoise(PCMAudio(samples: Array(speech), sampleRate: configuration.sampleRate))
+    }
+
+    /// The signal-to-noise of the utterance that ends (`RecognitionResult.signalToNoise`), which
+    /// tells the room (`AudioBackground.following`): above what was heard around it, whatever
+    /// that was, so that a noise that starts just before the words is heard so. Where too little
+    /// was heard before it to know the room (`BackgroundLevel.isKnown`), what was heard is mostly
+    /// the start of the words, which the detector hears 0.1-0.3 s late: a quiet room's first
+    /// reading, said as soon as the stream listened, measured a few dB and was heard again as a
+    /// noisy room's, with the noise taken out of clean speech. There it is also measured against
+    /// its own quietest moments, once it is long enough to have some, and sounds noisy only if
+    /// both say so.
+    private var endedSignalToNoise: Double? {
+        let aboveWhatWasHeard = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+        guard let aboveWhatWasHeard, !background.isKnown, let own = utteranceAgainstItsQuietestMoments else {
+            return aboveWhatWasHeard
+        }
+        return max(aboveWhatWasHeard, own)
     }
 
     /// Hands `overNoise` the block where it hears the utterance beside this one; and, every
@@ -1454,7 +1474,7 @@ public final class SpeechRecognizer {
         // False when a search was built while it was said (`addGrammar`, a language model's
         // first use): the decoders stopped, and only its audio was kept.
         let heardAsSaid = hearsUtterance
-        let signalToNoise = background.signalToNoise(of: utteranceAudio, sampleRate: configuration.sampleRate)
+        let signalToNoise = endedSignalToNoise
         // The noisy room's recognizer heard it beside this one, and the room it tells of is
         // noisy: that one's words are the ones used (`BackgroundFollower`), so this one's are not
         // worth hearing again. Where the room is not noisy after all, they go unused: that one is

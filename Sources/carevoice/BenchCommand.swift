@@ -31,6 +31,8 @@ struct BenchLoop: ParsableCommand {
     @Option(help: "Background noise throughout each session, before and between the words too: \(NoiseColor.allCases.map(\.rawValue).joined(separator: " or ")).")
     var noise: NoiseColor?
     @Option(help: "Signal-to-noise ratio in dB for --noise, speech power measured over speech frames.") var snr: Double?
+    @Option(help: "Seconds of the room heard before each session's first words (under 0.3: too little to tell the room by, as when a person speaks as soon as the assistant listens).")
+    var roomBefore = SessionAudio.roomBefore
     @Option(help: "A directory to keep each session's recording in (session-001.wav, ...), to hear a miss again with --audio-in.")
     var keepAudio: String?
     @Flag(help: "Each voice's sessions start from the means that voice's last session learned, as each person's own data directory has them (default: from the last session's, whichever voice spoke).")
@@ -41,7 +43,10 @@ struct BenchLoop: ParsableCommand {
     @OptionGroup var otherWordsSearch: OtherWordsSearchOption
     @OptionGroup var noiseLeftIn: NoiseLeftInOption
 
-    func validate() throws { try validateNoise(noise, snr: snr, around: 0) }
+    func validate() throws {
+        try validateNoise(noise, snr: snr, around: 0)
+        guard roomBefore >= 0, roomBefore <= 10 else { throw ValidationError("--room-before takes 0 to 10 seconds.") }
+    }
 
     func run() throws {
         let env = try AppEnvironment.make(common)
@@ -82,7 +87,8 @@ struct BenchLoop: ParsableCommand {
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
             let sentence = spec.sentence(table: env.table, numbers: numbers)
             let first = unrelated.isEmpty ? nil : unrelated[index % unrelated.count]
-            var session = try SessionAudio.make([first, sentence, yes].compactMap { $0 }, voice: voice, synthesizer: synthesizer)
+            var session = try SessionAudio.make([first, sentence, yes].compactMap { $0 }, voice: voice, synthesizer: synthesizer,
+                                                roomBefore: roomBefore)
             if let noise, let snr {
                 session.audio = NoiseMixer.mix(session.audio, noise: noise, snr: snr, seed: UInt64(index + 1))
             }
@@ -346,11 +352,13 @@ struct SessionAudio {
 
     /// Silence after each sentence, as a person waits for the reply.
     static let gap = 1.2
+    /// Silence before the first sentence: enough for a stream to tell the room by.
+    static let roomBefore = 0.5
 
     static func make(_ sentences: [String], voice: String, synthesizer: SpeechSynthesizer,
-                     gap: Double = Self.gap) throws -> SessionAudio {
+                     gap: Double = Self.gap, roomBefore: Double = Self.roomBefore) throws -> SessionAudio {
         let rate = 16000
-        var samples = [Int16](repeating: 0, count: rate / 2)
+        var samples = [Int16](repeating: 0, count: Int(roomBefore * Double(rate)))
         var ends: [Double] = []
         for sentence in sentences {
             let spoken = Resampler.resample(try synthesizer.synthesize(sentence, voice: voice), to: rate).samples

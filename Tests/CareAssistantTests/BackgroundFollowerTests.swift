@@ -366,6 +366,30 @@ import Testing
         #expect(again.text == "help" && again.heardOver == .noisy && again.hearing == .whole, "heard again as \(again.text)")
     }
 
+    /// A quiet room's first words said as soon as the stream listens: what was heard before them
+    /// is mostly their own start, which the detector hears late, and against it they measured a
+    /// few dB, were taken for a noisy room's and heard again with the noise taken out of clean
+    /// speech. Measured against their own quietest moments too, they are a quiet room's.
+    @Test(arguments: ["glucose six point five before breakfast", "my blood sugar is one hundred eighty six"])
+    func aQuietRoomsFirstReadingSaidAtOnceIsHeardAsAQuietRooms(sentence: String) throws {
+        let stream = try heardAsSoonAsTheStreamListens([sentence], lead: 0, snr: nil, prepared: .whenNoisy)
+        let snr = try #require(stream.first.signalToNoise)
+        #expect(snr >= AudioBackground.quietFromDB)
+        let (result, next) = stream.follower.follow(stream.first, heardBy: stream.quiet)
+        #expect(next == nil && result.heardOver == .quiet, "\(snr) dB above what was heard")
+        #expect(result.text == sentence, "heard \(result.text)")
+    }
+
+    /// A noisy room's first reading said as soon as the stream listens, which is as loud against
+    /// its own quietest moments as against what was heard before it, is a noisy room's.
+    @Test func aNoisyRoomsFirstReadingSaidAtOnceIsHeardAsANoisyRooms() throws {
+        let stream = try heardAsSoonAsTheStreamListens([Self.sentence], lead: 0, snr: 10, prepared: .whenNoisy)
+        let snr = try #require(stream.first.signalToNoise)
+        #expect(snr < AudioBackground.noisyBelowDB)
+        let (result, next) = stream.follower.follow(stream.first, heardBy: stream.quiet)
+        #expect(next?.configuration.background == .noisy && result.heardOver == .noisy, "\(snr) dB")
+    }
+
     /// A quiet room's first reading said as soon as the stream listens: the noisy room's
     /// recognizer, made ahead, hears it from its start in case it sounds noisy, and, once it has
     /// ended quiet, forgets it: the quiet room's words are the ones used, and the noisy room's
