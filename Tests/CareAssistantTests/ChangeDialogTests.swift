@@ -132,13 +132,13 @@ extension Script {
         s.send(.changeSaved(Settings(language: .chinese, numbersDigitByDigit: true)))
         #expect(s.said == ["已保存。语言：中文。", "请告诉我下一个读数，或者说“再见”。"])
         s.send(.heard("血糖一百二十"))
-        #expect(s.said.first == "120 mg/dL。要保存吗？")
-        #expect(s.spoken.first == "一二零 毫克每分升。要保存吗？", "digit by digit, in Chinese")
+        #expect(s.said.first == "120 mg/dL。要保存吗？说“对”就保存。")
+        #expect(s.spoken.first == "一二零 毫克每分升。要保存吗？说“对”就保存。", "digit by digit, in Chinese")
         s.send(.heard("对"))
         #expect(s.said.first == "已保存：120 mg/dL。")
         #expect(s.dialog.history.count == 2)
         s.send(.heard("换成英文"))
-        #expect(s.said.first == "语言：英文。要保存吗？")
+        #expect(s.said.first == "语言：英文。要保存吗？说“对”就保存。")
     }
 
     /// A value that is not one of the choices: the field's question follows, naming them, and
@@ -168,7 +168,7 @@ extension Script {
         z.send(.typed("把我的血糖单位改成七十"))
         #expect(z.said == ["我没能把“七十”理解为您的血糖单位。您的血糖仪显示的单位是毫摩尔每升，还是毫克每分升？"])
         z.send(.typed("把我的体重改成七十公斤"))
-        #expect(z.said.first == "体重：70 公斤。要保存吗？")
+        #expect(z.said.first == "体重：70 公斤。要保存吗？说“对”就保存。")
     }
 
     @Test func profileChangesNeedAProfileButSettingsDoNot() {

@@ -78,6 +78,22 @@ private func localeFile(_ id: String) throws -> Node {
         #expect(compared > 150)
     }
 
+    /// What a Chinese text asks to be said (说“不要”) is listened for: the words left out of the
+    /// grammar (`speech.unsaid`) are forced onto others when said. "说“不”继续" asked for one.
+    @Test func whatIsAskedToBeSaidIsListenedFor() throws {
+        let unsaid = Set(Fixtures.chinese.speech.unsaid)
+        let regex = try NSRegularExpression(pattern: "说“([^”{]+)”")
+        var asked = 0
+        for (path, text) in texts(try localeFile("zh-Hans")) {
+            for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let word = (text as NSString).substring(with: match.range(at: 1))
+                #expect(!unsaid.contains(word), "\(path) asks for \(word), which is not listened for")
+                asked += 1
+            }
+        }
+        #expect(asked > 20)
+    }
+
     @Test func theChineseTableLoadsWithEveryMessage() {
         for key in MessageKey.allCases {
             #expect(Fixtures.chinese.messages[key.rawValue]?.isEmpty == false, "messages.\(key.rawValue)")
@@ -148,8 +164,8 @@ let chinesePhrasings: [Phrasing] = [
         if case .glucose(let draft) = parser.parse(text) { Issue.record("\(text) taken for \(draft)") }
     }
 
-    @Test(arguments: [("对", Answer.yes), ("是", .yes), ("是的", .yes), ("确认", .yes), ("对。", .yes),
-                      ("不对", .no), ("不是", .no), ("取消", .cancel), ("再说一遍", .repeat)])
+    @Test(arguments: [("对", Answer.yes), ("是", .yes), ("是的", .yes), ("确认", .yes), ("对。", .yes), ("要", .yes),
+                      ("不对", .no), ("不是", .no), ("不要", .no), ("取消", .cancel), ("再说一遍", .repeat)])
     func answers(_ text: String, _ answer: Answer) {
         #expect(parser.parse(text) == .answer(answer))
     }

@@ -16,9 +16,9 @@ import Testing
         let run = try CLI.run(["--text", "--no-speech", "--locale", "zh-Hans", "--country", "CN", "--data-dir", dir.path],
                               input: lines.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("6.5 mmol/L，早餐前。要保存吗？"), "\(run.stdout)")
+        #expect(run.stdout.contains("6.5 mmol/L，早餐前。要保存吗？说“对”就保存。"), "\(run.stdout)")
         #expect(run.stdout.contains("已保存：6.5 mmol/L，早餐前。"), "\(run.stdout)")
-        #expect(run.stdout.contains("7.2 mmol/L，晚餐后。要保存吗？"), "typed, so not a guess: \(run.stdout)")
+        #expect(run.stdout.contains("7.2 mmol/L，晚餐后。要保存吗？说“对”就保存。"), "typed, so not a guess: \(run.stdout)")
         #expect(run.stdout.contains("已保存：8.2 mmol/L，晚餐后。"), "\(run.stdout)")
         #expect(!run.stdout.contains("已保存：7.2"), "\(run.stdout)")
         #expect(run.stdout.contains("救护车：120。"), "the ambulance number of China: \(run.stdout)")

@@ -41,7 +41,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         for expected in ["Language: Chinese. Shall I save it?", "已保存。语言：中文。", "已保存：7.2 mmol/L，早餐前。",
-                         "语言：英文。要保存吗？", "Saved. Language: English.", "Saved: 5.5 mmol/L."] {
+                         "语言：英文。要保存吗？说“对”就保存。", "Saved. Language: English.", "Saved: 5.5 mmol/L."] {
             #expect(lines.contains(expected), "\(expected) in \(run.stdout)")
         }
         #expect(try readings(in: dir).map(\.mmolPerL).sorted() == [5.5, 7.2])
