@@ -380,8 +380,8 @@ import Testing
         #expect(result.text == sentence, "heard \(result.text)")
     }
 
-    /// A noisy room's first reading said as soon as the stream listens, which is as loud against
-    /// its own quietest moments as against what was heard before it, is a noisy room's.
+    /// A noisy room's first reading said as soon as the stream listens sounds noisy against its
+    /// own quietest moments as well as against what was heard before it: a noisy room's.
     @Test func aNoisyRoomsFirstReadingSaidAtOnceIsHeardAsANoisyRooms() throws {
         let stream = try heardAsSoonAsTheStreamListens([Self.sentence], lead: 0, snr: 10, prepared: .whenNoisy)
         let snr = try #require(stream.first.signalToNoise)
