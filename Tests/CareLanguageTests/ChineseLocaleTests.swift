@@ -164,8 +164,9 @@ let chinesePhrasings: [Phrasing] = [
         if case .glucose(let draft) = parser.parse(text) { Issue.record("\(text) taken for \(draft)") }
     }
 
-    @Test(arguments: [("对", Answer.yes), ("是", .yes), ("是的", .yes), ("确认", .yes), ("对。", .yes), ("要", .yes),
-                      ("不对", .no), ("不是", .no), ("不要", .no), ("取消", .cancel), ("再说一遍", .repeat)])
+    @Test(arguments: [("对", Answer.yes), ("是", .yes), ("是的", .yes), ("确认", .yes), ("对。", .yes), ("要", .yes), ("好的", .yes),
+                      ("不对", .no), ("不是", .no), ("不要", .no), ("没有", .no), ("别保存", .no), ("取消", .cancel),
+                      ("不用了", .cancel), ("再说一遍", .repeat)])
     func answers(_ text: String, _ answer: Answer) {
         #expect(parser.parse(text) == .answer(answer))
     }

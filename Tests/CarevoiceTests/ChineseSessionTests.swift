@@ -52,13 +52,16 @@ import Testing
     /// recording is first refused in one sentence that says how to go on (and the assistant
     /// takes typing meanwhile). Once `carevoice enroll` has learned the voice from the table's
     /// phrases, said after the assistant, the same recording is heard: each reading is read back
-    /// as a guess, digit by digit (`speech.guessesReadings`); one confirmed with 对 is saved, one
-    /// answered 不对 is not, and 救命 gives China's numbers.
+    /// as a guess, digit by digit (`speech.guessesReadings`); one confirmed with 对 is saved, and
+    /// one confirmed with 好; one answered 不对 is not, nor one answered 没有; and 救命 gives
+    /// China's numbers. Until the grammar listened for 好的 and 没有, a learned voice heard 好 as
+    /// 不要 and 没有 as 没错, a yes.
     @Test func spokenChineseIsHeardOnceTheVoiceIsLearned() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let voice = "cmn-latn-pinyin+m3"
-        let session = try Session.chinese(["血糖六点五早餐前", "对", "血糖七点二晚餐后", "不对", "救命"], voice: voice, in: dir)
+        let session = try Session.chinese(["血糖六点五早餐前", "对", "血糖七点二晚餐后", "不对", "血糖八点一午餐前", "没有",
+                                                 "血糖五点四晚餐前", "好", "救命"], voice: voice, in: dir)
         let assistant = ["--locale", "zh-Hans", "--country", "CN", "--audio-in", session.path, "--no-speech", "--data-dir", dir.path]
         let refused = try CLI.run(assistant)
         #expect(refused.status != 0)
@@ -88,11 +91,12 @@ import Testing
         #expect(run.stdout.contains("您说的好像是6.5 mmol/L，早餐前，也就是六，点，五。对吗？"), "\(run.stdout)")
         #expect(run.stdout.contains("已保存：6.5 mmol/L，早餐前。"), "\(run.stdout)")
         #expect(run.stdout.contains("您说的好像是7.2 mmol/L，晚餐后，也就是七，点，二。对吗？"), "\(run.stdout)")
-        #expect(run.stdout.contains("没有保存。"), "\(run.stdout)")
+        #expect(run.stdout.contains("您说的好像是8.1 mmol/L，午餐前，也就是八，点，一。对吗？"), "\(run.stdout)")
+        #expect(run.stdout.components(separatedBy: "没有保存。").count - 1 == 2, "\(run.stdout)")
         #expect(run.stdout.contains("救护车：120。"), "\(run.stdout)")
-        let saved = try readings(in: dir)
-        #expect(saved.map(\.mmolPerL) == [6.5])
-        #expect(saved.map(\.tag) == ["before-breakfast"])
+        let saved = try readings(in: dir).sorted { $0.id < $1.id }
+        #expect(saved.map(\.mmolPerL) == [6.5, 5.4])
+        #expect(saved.map(\.tag) == ["before-breakfast", "before-dinner"])
 
         // Speech that Mandarin's syllables explain better than the reading grammar is turned
         // away (OtherWordsCheck). The grammar alone made this a reading for a time not yet come
@@ -102,7 +106,7 @@ import Testing
                                  "--data-dir", dir.path])
         #expect(aside.status == 0, "\(aside.stderr)")
         #expect(aside.stdout.contains("抱歉，我没听清楚。") && !aside.stdout.contains("这个时间还没到"), "\(aside.stdout)")
-        #expect(try readings(in: dir).count == 1)
+        #expect(try readings(in: dir).count == 2)
     }
 
     /// What the Chinese recognizer can already do, measured by `listen` on espeak-ng's pinyin
