@@ -279,9 +279,24 @@ struct BenchCorpus: ParsableCommand {
         }
 
         var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"
+        // Readings draw their voices and speeds in turn, after their words; every other item from
+        // a sequence of its own, named by what it is, so that a phrase added to the locale (or a
+        // kind added to the corpus) changes no other item's voice or speed.
+        var occurrences: [String: Int] = [:]
         for (index, row) in rows.enumerated() {
-            let voice = row.voice ?? voiceList.randomElement(using: &generator)!
-            let rate = Int.random(in: slowest...fastest, using: &generator)
+            func voiceAndRate(_ g: inout SeededGenerator) -> (String, Int) {
+                (row.voice ?? voiceList.randomElement(using: &g)!, Int.random(in: slowest...fastest, using: &g))
+            }
+            let voice: String, rate: Int
+            if row.kind == .reading {
+                (voice, rate) = voiceAndRate(&generator)
+            } else {
+                let key = [row.kind.rawValue, row.expected, row.sentence, row.voice ?? ""].joined(separator: "\t")
+                let occurrence = occurrences[key, default: 0]
+                occurrences[key] = occurrence + 1
+                var own = SeededGenerator(seed: seed, key: key + "\t\(occurrence)")
+                (voice, rate) = voiceAndRate(&own)
+            }
             let name = String(format: "wav/%04d-%@.wav", index + 1, row.kind.rawValue)
             let audio = try synthesizer.synthesize(env.pinyin?.spell(row.sentence) ?? row.sentence, voice: voice, rate: rate)
             try WAVFile.write(audio, to: directory.appendingPathComponent(name))
