@@ -233,8 +233,10 @@ let phrasings: [Phrasing] = [
     }
 
     @Test(arguments: [
-        ("yes", Answer.yes), ("Yes.", .yes), ("yeah", .yes), ("save it", .yes), ("OK", .yes), ("that's right", .yes),
-        ("no", .no), ("nope", .no), ("wrong", .no), ("cancel", .cancel), ("never mind", .cancel),
+        ("yes", Answer.yes), ("Yes.", .yes), ("yeah", .yes), ("save it", .yes), ("OK", .yes), ("that's right", .yes), ("that's correct", .yes),
+        ("yes thank you", .yes),
+        ("no", .no), ("nope", .no), ("wrong", .no), ("that's not right", .no), ("not correct", .no), ("no thanks", .no),
+        ("no thank you", .no), ("don't save it", .no), ("do not save", .no), ("cancel", .cancel), ("never mind", .cancel),
         ("repeat", .repeat), ("say that again", .repeat),
     ])
     func answers(_ text: String, _ answer: Answer) {

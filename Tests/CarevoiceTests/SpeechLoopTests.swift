@@ -113,13 +113,16 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("  glucose 6.5 mmol/L, before breakfast") })
     }
 
-    @Test func noSavesNothing() throws {
+    /// Refusals said in other words are heard as refusals: until the grammar listened for "that's
+    /// not right", this voice's was heard as "that's right" and saved the reading.
+    @Test(arguments: ["no", "that's not right", "no thanks"])
+    func noSavesNothing(_ refusal: String) throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let wav = try Session.wav(["glucose seven point two", "no"], in: dir)
+        let wav = try Session.wav(["glucose seven point two", refusal], in: dir)
         let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("Not saved."))
+        #expect(run.stdout.contains("Not saved."), "\(run.stdout)")
         #expect(try readings(in: dir).isEmpty)
     }
 
