@@ -32,8 +32,10 @@ extension GrammarBuilder {
         // 斤 where the language says it; nothing where it does not.
         let jin = p.weightUnits["jin"]?.say ?? []
         let jins = Int((kg.lowerBound / BodyMeasure.kilogramsPerJin).rounded(.up))...Int(kg.upperBound / BodyMeasure.kilogramsPerJin)
-        let countryNames = pronounceable(countries.compactMap { Locale(identifier: table.id).localizedString(forRegionCode: $0)?.lowercased() }
-            + Array(p.countryAliases.keys))
+        // Sorted: the countries and aliases come unordered, and one grammar's text should not
+        // change from one run to the next.
+        let countryNames = pronounceable((countries.compactMap { Locale(identifier: table.id).localizedString(forRegionCode: $0)?.lowercased() }
+            + Array(p.countryAliases.keys)).sorted())
 
         let rules: [(name: String, body: String)] = [
             ("back", alternatives(p.back)),

@@ -234,7 +234,8 @@ let phrasings: [Phrasing] = [
 
     @Test(arguments: [
         ("yes", Answer.yes), ("Yes.", .yes), ("yeah", .yes), ("save it", .yes), ("OK", .yes), ("that's right", .yes), ("that's correct", .yes),
-        ("yes thank you", .yes),
+        ("yes thank you", .yes), ("that is correct", .yes), ("That is right.", .yes), ("that is wrong", .no),
+        ("that is not right", .no), ("that is not correct", .no),
         ("no", .no), ("nope", .no), ("wrong", .no), ("that's not right", .no), ("not correct", .no), ("no thanks", .no),
         ("no thank you", .no), ("don't save it", .no), ("do not save", .no), ("cancel", .cancel), ("never mind", .cancel),
         ("repeat", .repeat), ("say that again", .repeat),
