@@ -298,7 +298,7 @@ public enum RecognizerFactory {
     /// each emergency phrase ("help", "call" of "call an ambulance"), a word no other phrase of
     /// the grammars has (a test checks), so that only calls for help are tilted.
     public static func emergencyWords(_ table: LocaleTable) -> Set<String> {
-        firstWords(table.emergency)
+        firstWords(table.spokenCallsForHelp)
     }
 
     /// The words that end the conversation ("goodbye"), which the recognizer hears less readily

@@ -261,7 +261,7 @@ public struct GrammarBuilder: Sendable {
             ("attach_picture", alternatives(table.diary.attachPicture)),
             ("edit", alternatives(table.edits.deleteLastReading + table.edits.deleteLastNote + table.edits.undo)
                 + " | (\(alternatives(table.edits.changeLastReading))) <measure> [<tag>]"),
-            ("emergency", alternatives(table.emergency)),
+            ("emergency", alternatives(table.spokenCallsForHelp)),
             ("quit", alternatives(table.commands["quit"] ?? [])),
             ("forget_voice", alternatives(table.commands["forgetVoice"] ?? [])),
             ("learn_voice", alternatives(table.commands["learnVoice"] ?? [])),

@@ -15,6 +15,22 @@ public struct LocaleTable: Sendable, Decodable {
     public var answers: [String: [String]]
     public var commands: [String: [String]]
     public var emergency: [String]
+    /// The calls for help of the other languages CareVoice speaks (their tables' `emergency`),
+    /// understood typed whichever language the session speaks: 救命 typed in an English session
+    /// brings help too. Filled in by `ResourceLocator.loadLocale`, never written in a table;
+    /// not listened for (the grammars hear the session's own language only).
+    public var emergencyInOtherLanguages: [String]?
+
+    /// The calls for help the recognizer listens for: the table's own, and another language's
+    /// it hears too (`speech.heardCallsForHelp`).
+    public var spokenCallsForHelp: [String] {
+        emergency + (speech.heardCallsForHelp?.phrases ?? [])
+    }
+
+    /// Every phrase understood as a call for help, said or typed.
+    public var callsForHelp: [String] {
+        spokenCallsForHelp + (emergencyInOtherLanguages ?? [])
+    }
     public var services: [String: String]
     public var helplineKinds: [String: String]
     public var lists: Lists
@@ -197,6 +213,15 @@ public struct LocaleTable: Sendable, Decodable {
         public var plus: String
     }
 
+    /// Calls for help of another language, listened for in this one (`Speech.heardCallsForHelp`).
+    public struct HeardCallsForHelp: Sendable, Decodable {
+        /// The folder under `models/` whose tables spell them in this model's phones
+        /// (`PinyinSpeller`, `PinyinPhones`).
+        public var pinyinTables: String
+        /// Each one of that language's `emergency` phrases (a test checks).
+        public var phrases: [String]
+    }
+
     public struct Speech: Sendable, Decodable {
         /// When the assistant listens in this language; when it does not, it is typed.
         public var hears: Hearing
@@ -226,7 +251,7 @@ public struct LocaleTable: Sendable, Decodable {
         /// (`PinyinSpeller`); nil when the voice reads the language's own script.
         public var pinyinTables: String?
         /// Phrases understood when typed but left out of the recognizer's grammars: to the
-        /// acoustic model they sound like other phrases (是 like 十, the English "help" in Chinese).
+        /// acoustic model they sound like other phrases (是 like 十).
         public var unsaid: [String]
         /// Every reading heard is read back as a guess, its digits one by one (`readBackUnsure`):
         /// where the grammar fit tells right from wrong too poorly to trust (Chinese).
@@ -237,6 +262,9 @@ public struct LocaleTable: Sendable, Decodable {
         /// These emergency words' odds instead of `emergencyOdds` (word: odds): a long word is
         /// heard without help, and its odds only pull other words onto it. Nil: none of their own.
         public var emergencyWordOdds: [String: Double]?
+        /// Another language's calls for help that this language's recognizer listens for too: a
+        /// Chinese speaker's 救命 in an English session. Nil: none.
+        public var heardCallsForHelp: HeardCallsForHelp?
         /// Whether, in a quiet room, a reading whose number is whole is answered at the first
         /// short pause, its unit or meal heard alone after the read-back
         /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).

@@ -1,3 +1,4 @@
+import CareModel
 import Foundation
 
 /// Finds the project's data folders (`locales/`, `models/`) at run time.
@@ -34,7 +35,17 @@ public struct ResourceLocator: Sendable {
     public var localesDirectory: URL { root.appendingPathComponent("locales") }
     public var modelsDirectory: URL { root.appendingPathComponent("models") }
 
+    /// The locale table `id`, with the other languages' calls for help beside its own
+    /// (`LocaleTable.emergencyInOtherLanguages`).
     public func loadLocale(_ id: String) throws -> LocaleTable {
+        var table = try parseLocale(id)
+        // A table that cannot be read costs only its own calls for help, never this language.
+        table.emergencyInOtherLanguages = Language.allCases.map(\.rawValue).filter { $0 != id }
+            .flatMap { (try? parseLocale($0))?.emergency ?? [] }
+        return table
+    }
+
+    private func parseLocale(_ id: String) throws -> LocaleTable {
         let url = localesDirectory.appendingPathComponent("\(id).yaml")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { throw LocaleTableError.notFound(id) }
         return try LocaleTable.parse(yaml: text, file: url.lastPathComponent)
@@ -64,12 +75,25 @@ public struct ResourceLocator: Sendable {
         }.filter { !$0.hasPrefix("#") }
     }
 
-    /// Extra pronunciations for the recognizer, as word -> phones.
+    /// Extra pronunciations for the recognizer, as word -> phones: the locale's extra dictionary,
+    /// and the other language's calls for help it listens for, spelled through their pinyin
+    /// (`LocaleTable.Speech.heardCallsForHelp`; one that cannot be spelled is left out, and the
+    /// test of every spoken word's pronunciation names it).
     public func extraPronunciations(for table: LocaleTable) -> [String: String] {
-        guard let relative = table.speech.extraDictionary,
-              let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8)
-        else { return [:] }
-        return Pronunciations.parse(text)
+        var pronunciations: [String: String] = [:]
+        if let relative = table.speech.extraDictionary,
+           let text = try? String(contentsOf: modelsDirectory.appendingPathComponent(relative), encoding: .utf8) {
+            pronunciations = Pronunciations.parse(text)
+        }
+        if let heard = table.speech.heardCallsForHelp {
+            let folder = modelsDirectory.appendingPathComponent(heard.pinyinTables)
+            if let speller = try? PinyinSpeller.load(from: folder), let phones = try? PinyinPhones.load(from: folder) {
+                for phrase in heard.phrases {
+                    pronunciations[phrase] = phones.pronunciation(of: phrase, speller: speller)
+                }
+            }
+        }
+        return pronunciations
     }
 }
 

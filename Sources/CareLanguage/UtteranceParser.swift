@@ -48,7 +48,7 @@ public struct UtteranceParser: Sendable {
             let meridiem: TimeExpression.Meridiem = part.meridiem == "pm" ? .pm : .am
             entries += part.say.map { ($0, .partOfDay(day, hour: part.hour, meridiem)) }
         }
-        entries += table.emergency.map { ($0, .emergency) }
+        entries += table.callsForHelp.map { ($0, .emergency) }
         phrases = PhraseMatcher(entries)
     }
 

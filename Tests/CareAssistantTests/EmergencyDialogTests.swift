@@ -49,6 +49,48 @@ import Testing
         #expect(s.dialog.state == .idle)
     }
 
+    /// Each language's calls for help are written once, in its own table, and understood typed
+    /// in the other's sessions too.
+    @Test func theOtherLanguagesCallsForHelpAreTheirTablesOwn() throws {
+        #expect(english.emergencyInOtherLanguages == chinese.emergency)
+        #expect(chinese.emergencyInOtherLanguages == english.emergency)
+        let heard = try #require(english.speech.heardCallsForHelp).phrases
+        #expect(!heard.isEmpty && Set(heard).isSubset(of: chinese.emergency))
+    }
+
+    /// The English grammars listen for their own calls for help and the Chinese ones of
+    /// `speech.heardCallsForHelp`; the Chinese grammars for their own only.
+    @Test func eachGrammarListensForTheCallsForHelpItShould() {
+        let rule = { (table: LocaleTable) in
+            GrammarBuilder(table: table).jsgf(for: .answer).split(separator: "\n").first { $0.hasPrefix("<emergency> = ") }
+        }
+        #expect(rule(english) == "<emergency> = help | (help me) | emergency | (call an ambulance) | ambulance | 救命 | 叫救护车;")
+        #expect(rule(chinese) == "<emergency> = 救命 | 急救 | 叫救护车 | 救护车 | 帮帮我 | 帮助 | 紧急情况;")
+    }
+
+    /// 救命 typed in an English session (a Chinese-speaking person, a session set up by their
+    /// family) brings help at once, and the reading that was waiting is kept.
+    @Test(arguments: chinese.emergency)
+    func helpTypedInAnotherLanguageInterruptsAConfirmation(_ phrase: String) throws {
+        var s = Script()
+        s.send(.heard("glucose six point five before breakfast"))
+        s.send(.typed(phrase))
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.saved == nil)
+        #expect(s.listening == .answer)
+        s.send(.heard("yes"))
+        #expect(try #require(s.saved).level.mmolPerL == 6.5)
+    }
+
+    /// "help" typed in a Chinese session does too.
+    @Test(arguments: english.emergency)
+    func englishHelpTypedInAChineseSession(_ phrase: String) {
+        var s = Script(Dialog(phrasebook: Phrasebook(table: chinese, calendar: calendar), preferredUnit: .mmolPerL))
+        s.send(.typed(phrase))
+        #expect(s.effects.first == .showEmergency)
+        #expect(s.dialog.state == .idle)
+    }
+
     /// A yes that may have been a no saves nothing elsewhere, but answers the offer of help.
     @Test func aDoubtfulYesToTheOfferOfHelpIsTaken() {
         var s = Script()

@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: ["en", "zh-Hans"])
     func theWordsWithOddsAreTheirPhrasesOwn(_ locale: String) {
         let table = locale == english.id ? english : chinese
-        for (rule, phrases, words) in [("emergency", table.emergency, RecognizerFactory.emergencyWords(table)),
+        for (rule, phrases, words) in [("emergency", table.spokenCallsForHelp, RecognizerFactory.emergencyWords(table)),
                                        ("quit", table.commands["quit"] ?? [], RecognizerFactory.quitWords(table))] {
             #expect(!words.isEmpty)
             #expect(phrases.allSatisfy { phrase in words.contains { phrase == $0 || phrase.hasPrefix($0 + " ") } })

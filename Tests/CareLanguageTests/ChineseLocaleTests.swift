@@ -6,11 +6,11 @@ import Yams
 
 /// Every key path of a locale file ("messages.saved", "diary.tags[].hour"). Maps keyed by the
 /// language's own words (number words, ordinals, country names, words favoured in noise,
-/// emergency words with odds of their own) count as one key: their entries differ from language
-/// to language by nature.
+/// emergency words with odds of their own, another language's calls for help listened for) count
+/// as one key: their entries differ from language to language by nature.
 private func keyPaths(_ node: Node, _ prefix: String = "") -> Set<String> {
     let wordKeyed: Set = ["numbers.digits", "numbers.teens", "numbers.tens", "profile.ordinals", "profile.countryAliases",
-                          "speech.readingWordOddsInNoise", "speech.emergencyWordOdds"]
+                          "speech.readingWordOddsInNoise", "speech.emergencyWordOdds", "speech.heardCallsForHelp"]
     var paths = Set<String>()
     switch node {
     case .mapping(let mapping):
@@ -184,7 +184,8 @@ let chinesePhrasings: [Phrasing] = [
         #expect(parser.parse(text) == .answer(answer))
     }
 
-    @Test(arguments: ["救命", "救命！", "急救", "叫救护车", "血糖二点一，救命", "help", "快叫救护车"])
+    @Test(arguments: ["救命", "救命！", "急救", "叫救护车", "血糖二点一，救命", "help", "快叫救护车",
+                      "emergency", "call an ambulance", "血糖二点一 help me"])   // English ones from en.yaml, typed
     func emergencyWordsWinAnywhere(_ text: String) {
         #expect(parser.parse(text) == .emergency)
     }

@@ -23,6 +23,8 @@ import Testing
 
     @Test func extraDictionaryIsLoaded() {
         #expect(Fixtures.resources.extraPronunciations(for: Fixtures.english)["millimoles"] == "M IH L AH M OW L Z")
+        // A Chinese call for help listened for in English, spelled through its pinyin (jiu4 ming4).
+        #expect(Fixtures.resources.extraPronunciations(for: Fixtures.english)["救命"] == "JH Y OW M IY NG")
     }
 
     @Test(arguments: ListeningContext.allCases)

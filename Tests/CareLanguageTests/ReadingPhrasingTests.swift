@@ -244,7 +244,8 @@ let phrasings: [Phrasing] = [
         #expect(parser.parse(text) == .answer(answer))
     }
 
-    @Test(arguments: ["help", "HELP!", "emergency", "call an ambulance", "glucose 2.1 help", "help me please"])
+    @Test(arguments: ["help", "HELP!", "emergency", "call an ambulance", "glucose 2.1 help", "help me please",
+                      "救命", "快叫救护车", "glucose 2.1 救命"])   // another language's, typed
     func emergencyWordsWinAnywhere(_ text: String) {
         #expect(parser.parse(text) == .emergency)
     }

@@ -34,9 +34,15 @@ public enum SpokenFixtures {
     /// A recording of a session: half a second of silence, then each sentence followed by
     /// 1.2 s of silence, at espeak-ng's rate unless `rate` says otherwise.
     public static func session(_ sentences: [String], voice: String = "en-us", rate: Int? = nil) throws -> PCMAudio {
+        try session(sentences.map { ($0, voice) }, rate: rate)
+    }
+
+    /// The same, each sentence said by its own voice (someone else speaking up, or the person
+    /// in another language).
+    public static func session(_ said: [(sentence: String, voice: String)], rate: Int? = nil) throws -> PCMAudio {
         var samples: [Int16] = []
         var sampleRate = 22050
-        for sentence in sentences {
+        for (sentence, voice) in said {
             let audio = try say(sentence, voice: voice)
             sampleRate = audio.sampleRate
             if samples.isEmpty { samples = [Int16](repeating: 0, count: sampleRate / 2) }

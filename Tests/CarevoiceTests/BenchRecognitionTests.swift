@@ -86,7 +86,8 @@ import Testing
 
     /// "Correct" and "incorrect" said in 10 dB of pink noise are answers, not a call for help:
     /// at the odds of the other emergency words, a lone "ambulance" was heard for each of these
-    /// (`speech.emergencyWordOdds` in locales/en.yaml leaves it at the grammar's own).
+    /// (`speech.emergencyWordOdds` in locales/en.yaml leaves it at the grammar's own), and with
+    /// the Chinese 救命 listened for at the grammar's own odds, this "correct" was heard as 救命.
     @Test func correctInNoiseIsNotHeardAsAmbulance() throws {
         for (text, voice, rate, expected) in [("correct", "en-us", 167, "yes"), ("incorrect", "en-gb-scotland", 130, "no")] {
             // Each alone, so that each is mixed with the same noise (the first item's).

@@ -1,3 +1,4 @@
+import CareSpeech
 import CareTestSupport
 import Foundation
 import GRDB
@@ -33,6 +34,17 @@ import Testing
         #expect((object["helplines"] as? [[String: Any]])?.first?["number"] as? String == "13 11 26")
         #expect((object["contacts"] as? [[String: Any]])?.first?["phone"] as? String == "+1 (604) 555-0199")
         #expect((object["summary"] as? String)?.hasPrefix("latest glucose 3.1 mmol/L") == true)
+    }
+
+    /// 救命 typed in an English session brings the country's numbers, as "help" does.
+    @Test func aChineseCallForHelpTypedInAnEnglishSession() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try CLI.run(["--text", "--no-speech", "--locale", "en", "--country", "GB", "--data-dir", dir.path],
+                              input: "救命\ngoodbye\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Emergency help (United Kingdom).\nAmbulance, police and fire: 999."), "\(run.stdout)")
+        #expect(!run.stdout.contains("Sorry, I didn't catch that."), "\(run.stdout)")
     }
 
     @Test func theWholeTableAsJSON() throws {
@@ -182,6 +194,32 @@ import Testing
         #expect(count("Ambulance, police and fire: 911.", in: output) == Self.phrases.count, "\(output)")
         #expect(count("When you're ready, we can go on. 7.2 mmol/L. Shall I save it?", in: output) == Self.phrases.count)
         #expect(output.contains("Not saved."))
+    }
+
+    /// A Chinese speaker's calls for help are heard in an English session
+    /// (`speech.heardCallsForHelp`), where a reading is awaited and where a yes is.
+    @Test(arguments: ["救命", "叫救护车"], ["reading", "answer"])
+    func aChineseCallForHelpIsHeardInEnglish(_ phrase: String, _ state: String) throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.chinese([phrase], in: dir)
+        let run = try CLI.run(["listen", "--locale", "en", "--audio-in", wav.path, "--state", state])
+        #expect(run.stdout == "\(phrase)\n", "\(run.stderr)")
+    }
+
+    /// ... and answered as "help" is: the numbers, then the reading that waited is asked about again.
+    @Test func aChineseCallForHelpInAnEnglishSession() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let speller = try #require(try Session.resources.pinyinSpeller(for: Session.chineseTable))
+        let audio = try SpokenFixtures.session([(speller.spell("救命"), "cmn-latn-pinyin"), ("glucose seven point two", "en-us"),
+                                                (speller.spell("叫救护车"), "cmn-latn-pinyin"), ("no", "en-us")])
+        let wav = dir.appendingPathComponent("session.wav")
+        try WAVFile.write(audio, to: wav)
+        let output = try CLI.run(["--audio-in", wav.path, "--no-speech", "--locale", "en", "--country", "US", "--data-dir", dir.path]).stdout
+        #expect(count("Ambulance, police and fire: 911.", in: output) == 2, "\(output)")
+        #expect(output.contains("When you're ready, we can go on. 7.2 mmol/L. Shall I save it?"), "\(output)")
+        #expect(output.contains("Not saved."), "\(output)")
     }
 
     @Test func whenOfferedHelpAfterAVeryLowReading() throws {
