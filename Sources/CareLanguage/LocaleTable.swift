@@ -17,20 +17,9 @@ public struct LocaleTable: Sendable, Decodable {
     public var emergency: [String]
     /// The calls for help of the other languages CareVoice speaks (their tables' `emergency`),
     /// understood typed whichever language the session speaks: 救命 typed in an English session
-    /// brings help too. Filled in by `ResourceLocator.loadLocale`, never written in a table;
-    /// not listened for (the grammars hear the session's own language only).
+    /// brings help too. Filled in by `ResourceLocator.loadLocale`, never written in a table.
+    /// Only those of `speech.heardCallsForHelp` are listened for.
     public var emergencyInOtherLanguages: [String]?
-
-    /// The calls for help the recognizer listens for: the table's own, and another language's
-    /// it hears too (`speech.heardCallsForHelp`).
-    public var spokenCallsForHelp: [String] {
-        emergency + (speech.heardCallsForHelp?.phrases ?? [])
-    }
-
-    /// Every phrase understood as a call for help, said or typed.
-    public var callsForHelp: [String] {
-        spokenCallsForHelp + (emergencyInOtherLanguages ?? [])
-    }
     public var services: [String: String]
     public var helplineKinds: [String: String]
     public var lists: Lists
@@ -211,6 +200,18 @@ public struct LocaleTable: Sendable, Decodable {
         public var separator: String
         public var groupSeparator: String
         public var plus: String
+    }
+
+    /// The calls for help the recognizer listens for: the table's own, and another language's
+    /// it hears too (`speech.heardCallsForHelp`).
+    public var spokenCallsForHelp: [String] {
+        emergency + (speech.heardCallsForHelp?.phrases ?? [])
+    }
+
+    /// Every phrase understood as a call for help, said or typed, each once.
+    public var callsForHelp: [String] {
+        var seen = Set<String>()
+        return (spokenCallsForHelp + (emergencyInOtherLanguages ?? [])).filter { seen.insert($0).inserted }
     }
 
     /// Calls for help of another language, listened for in this one (`Speech.heardCallsForHelp`).

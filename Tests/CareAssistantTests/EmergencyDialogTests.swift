@@ -56,6 +56,7 @@ import Testing
         #expect(chinese.emergencyInOtherLanguages == english.emergency)
         let heard = try #require(english.speech.heardCallsForHelp).phrases
         #expect(!heard.isEmpty && Set(heard).isSubset(of: chinese.emergency))
+        #expect(english.callsForHelp.count == Set(english.callsForHelp).count, "each phrase once: \(english.callsForHelp)")
     }
 
     /// The English grammars listen for their own calls for help and the Chinese ones of
