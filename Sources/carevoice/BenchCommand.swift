@@ -318,6 +318,8 @@ struct ReadingSpec {
     var lead: String
 
     var level: GlucoseLevel { GlucoseLevel(Double(number)!, unit) }
+    /// As a manifest writes it: "6.5 mmol/L before-breakfast".
+    var expected: String { "\(number) \(unit.rawValue)" + (tag.map { " \($0.rawValue)" } ?? "") }
 
     /// How a reading may start when said. English readings may start with the number; Chinese
     /// ones start with 血糖 (the table's leads), since the English acoustic model hears no tones.
@@ -341,6 +343,48 @@ struct ReadingSpec {
         if sayUnit { words.append(table.phrases(for: unit).say[1]) }
         if let tag { words.append(table.phrases(for: tag).say[0]) }
         return Tokenizer.joined(words.filter { !$0.isEmpty })
+    }
+}
+
+/// A reading said with the time it was taken, where people put the time: "this morning my
+/// sugar was six point five", "my sugar this morning was six point five", "my sugar was six
+/// point five this morning". Chinese says the time first (今天早上血糖六点五).
+struct TimedReadingSpec {
+    enum Place: CaseIterable { case first, afterLead, last }
+    var reading: ReadingSpec
+    var time: String
+    var place: Place
+
+    static func random(using g: inout SeededGenerator, table: LocaleTable, numbers: NumberWords) -> TimedReadingSpec {
+        let chinese = table.numbers.system == .chinese
+        let lead = table.reading.lead.randomElement(using: &g)!
+        var reading = ReadingSpec.random(using: &g, leads: [lead])
+        let t = table.time
+        let part = t.partsOfDay.flatMap(\.say).randomElement(using: &g)!
+        let hour = numbers.spell(String(Int.random(in: 5...11, using: &g)))
+        let time: String
+        switch (chinese, Int.random(in: 0..<3, using: &g)) {
+        case (true, 0): time = part
+        case (true, _): time = Tokenizer.joined([part, hour, t.oclock[0]])
+        case (false, 0): time = part
+        case (false, 1): time = Tokenizer.joined([(t.today + t.yesterday).randomElement(using: &g)!, t.at[0], hour])
+        case (false, _): time = Tokenizer.joined([t.at[0], hour, part])
+        }
+        let place = chinese ? .first : Place.allCases.randomElement(using: &g)!
+        if !chinese {
+            reading.lead = place == .afterLead ? "my \(lead) \(time) was" : "my \(lead) was"
+            if place == .first { reading.lead = "\(time) \(reading.lead)" }
+        } else {
+            reading.lead = Tokenizer.joined([time, lead])
+        }
+        return TimedReadingSpec(reading: reading, time: time, place: place)
+    }
+
+    var expected: String { reading.expected }
+
+    func sentence(table: LocaleTable, numbers: NumberWords) -> String {
+        let said = reading.sentence(table: table, numbers: numbers)
+        return place == .last ? Tokenizer.joined([said, time]) : said
     }
 }
 

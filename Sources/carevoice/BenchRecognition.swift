@@ -166,6 +166,8 @@ struct BenchCorpus: ParsableCommand {
     var emergencyRounds = 0
     @Flag(help: "Also say other unrelated sentences (kind reject), last, which no threshold was calibrated on: to measure rejection on speech it has not seen.")
     var heldOutUnrelated = false
+    @Option(help: "Also say this many readings with the time they were taken (\"my sugar this morning was six point five\"), after everything else, each drawn on its own.")
+    var timedReadings = 0
 
     /// Five voices of each language: the locale's own and its variants.
     static let defaultVoices = ["en": "en-us,en-gb,en-us+f3,en-gb-x-rp,en-us+m3",
@@ -241,8 +243,7 @@ struct BenchCorpus: ParsableCommand {
 
         for _ in 0..<readings {
             let spec = ReadingSpec.random(using: &generator, leads: ReadingSpec.leads(env.table))
-            let expected = "\(spec.number) \(spec.unit.rawValue)" + (spec.tag.map { " \($0.rawValue)" } ?? "")
-            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, expected, nil))
+            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, spec.expected, nil))
         }
         // Every way the locale says each command.
         let answers = env.table.answers
@@ -276,6 +277,13 @@ struct BenchCorpus: ParsableCommand {
         }
         if heldOutUnrelated {
             for sentence in Self.heldOutUnrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-", nil)) }
+        }
+
+        // Each from a sequence of its own, so that asking for more changes none before them.
+        for index in 0..<timedReadings {
+            var own = SeededGenerator(seed: seed, key: "timed reading\t\(index)")
+            let spec = TimedReadingSpec.random(using: &own, table: env.table, numbers: numbers)
+            rows.append((spec.sentence(table: env.table, numbers: numbers), .reading, spec.expected, nil))
         }
 
         var manifest = "file\tkind\texpected\tspeaker\ttext\trate\n"

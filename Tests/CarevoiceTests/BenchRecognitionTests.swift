@@ -1,3 +1,4 @@
+import CareLanguage
 import CareSpeech
 import CareTestSupport
 import Foundation
@@ -336,20 +337,14 @@ import Testing
     @Test func theCorpusCanCarryEveryVoicesEnrollmentPhrasesAndCallsForHelp() throws {
         let plain = CLI.temporaryDirectory(), enrolling = CLI.temporaryDirectory(), calling = CLI.temporaryDirectory()
         defer { [plain, enrolling, calling].forEach { try? FileManager.default.removeItem(at: $0) } }
-        func rows(_ dir: URL, _ extra: [String], readings: Int = 2) throws -> [[String]] {
-            let run = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "\(readings)", "--voices", "en-us,en-gb+f3"] + extra)
-            #expect(run.status == 0, "\(run.stderr)")
-            return try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
-                .split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
-        }
-        let without = try rows(plain, []), with = try rows(enrolling, ["--enrollment"])
+        let without = try Self.corpusRows(plain, []), with = try Self.corpusRows(enrolling, ["--enrollment"])
         let phrases = with.filter { $0[1] == "enroll" }
         #expect(phrases.count == 40)
         #expect(phrases.filter { $0[3] == "en-gb+f3" }.count == 20)
         #expect(phrases.contains { $0[3] == "en-us" && $0[2] == "-" && $0[4] == "one two three" })
         #expect(with.filter { $0[1] != "enroll" } == without, "the scored part is the same corpus")
 
-        let calls = try rows(calling, ["--emergency-rounds", "2"])
+        let calls = try Self.corpusRows(calling, ["--emergency-rounds", "2"])
         let added = Array(calls.dropFirst(without.count))
         #expect(Array(calls.prefix(without.count)) == without)
         let perVoice = without.filter { $0[1] == "command" && ["help", "emergency"].contains($0[2]) }.count
@@ -362,7 +357,7 @@ import Testing
         // --held-out-unrelated: sentences no threshold was calibrated on, last.
         let heldOut = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: heldOut) }
-        let more = try rows(heldOut, ["--held-out-unrelated"])
+        let more = try Self.corpusRows(heldOut, ["--held-out-unrelated"])
         let unrelated = Array(more.dropFirst(without.count))
         #expect(Array(more.prefix(without.count)) == without)
         #expect(unrelated.count == 60 && unrelated.allSatisfy { $0[1] == "reject" && $0[2] == "-" }, "\(unrelated)")
@@ -374,10 +369,49 @@ import Testing
         let moreReadings = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: moreReadings) }
         let others = { (rows: [[String]]) in rows.filter { $0[1] != "reading" }.map { Array($0.dropFirst()) } }
-        let three = try rows(moreReadings, [], readings: 3)
+        let three = try Self.corpusRows(moreReadings, [], readings: 3)
         #expect(three.filter { $0[1] == "reading" }.count == 3)
         #expect(others(three) == others(without))
         #expect(Set(others(without).map { $0[2] }).count == 2, "both voices drawn: \(without)")
+    }
+
+    /// With --timed-readings, readings said with the time they were taken follow the rest, which
+    /// stays as it was: the time before the reading, after its lead word or after the reading,
+    /// and each reading's expected value and meal the ones its words say.
+    @Test func theCorpusCanCarryReadingsSaidWithTheirTime() throws {
+        let plain = CLI.temporaryDirectory(), timed = CLI.temporaryDirectory()
+        defer { [plain, timed].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let without = try Self.corpusRows(plain, []), with = try Self.corpusRows(timed, ["--timed-readings", "30"])
+        #expect(Array(with.prefix(without.count)) == without)
+        let added = Array(with.dropFirst(without.count))
+        #expect(added.count == 30 && added.allSatisfy { $0[1] == "reading" }, "\(added)")
+        let table = try Session.resources.loadLocale("en")
+        let parser = UtteranceParser(table: table)
+        let times = table.time.partsOfDay.flatMap(\.say) + table.time.today + table.time.yesterday
+        var places = (first: 0, afterLead: 0, last: 0)
+        for row in added {
+            let text = row[4], expected = row[2].split(separator: " ").map(String.init)
+            guard case .glucose(let draft) = parser.parse(text) else {
+                Issue.record("not a reading: \(text)")
+                continue
+            }
+            #expect(draft.number == expected[0] && draft.time != nil, "\(text) -> \(draft)")
+            #expect(draft.tag?.rawValue == expected.dropFirst(2).first, "\(text) -> \(draft)")
+            // "{time} my {lead} was ...", "my {lead} {time} was ...", "my {lead} was ... {time}".
+            let beforeVerb = text.components(separatedBy: " was ")[0]
+            if !beforeVerb.hasPrefix("my ") { places.first += 1 }
+            else if times.contains(where: beforeVerb.contains) { places.afterLead += 1 }
+            else { places.last += 1 }
+        }
+        #expect(places.first > 0 && places.afterLead > 0 && places.last > 0, "\(places)")
+    }
+
+    /// The rows of a corpus `bench corpus` writes with two voices and these options, header left out.
+    private static func corpusRows(_ dir: URL, _ extra: [String], readings: Int = 2) throws -> [[String]] {
+        let run = try CLI.run(["bench", "corpus", "--out", dir.path, "--readings", "\(readings)", "--voices", "en-us,en-gb+f3"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try String(contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+            .split(separator: "\n").dropFirst().map { $0.split(separator: "\t").map(String.init) }
     }
 
     /// A corpus of `readings` readings, the commands and the unrelated sentences, all said by
