@@ -43,6 +43,8 @@ let phrasings: [Phrasing] = [
     Phrasing("glucose 110 milligrams per deciliter fasting", "110", mg, .fasting),
     Phrasing("six point five millimoles at bedtime", "6.5", mmol, .bedtime),
     Phrasing("at seven thirty this morning glucose six point five", "6.5", at: "2026-11-22 07:30"),
+    Phrasing("my sugar this morning was six point five", "6.5", at: "2026-11-22 08:00"),
+    Phrasing("my blood sugar last night at ten was seven point two after dinner", "7.2", nil, .afterDinner, at: "2026-11-21 22:00"),
     Phrasing("glucose 6.5 yesterday at 9 pm", "6.5", at: "2026-11-21 21:00"),
     Phrasing("glucose 6.5 on 2026-05-01 at 07:30", "6.5", at: "2026-05-01 07:30"),
     // Decimals never lose or gain a point.

@@ -80,3 +80,26 @@ struct OtherWordsLoopTests {
         #expect(words.isSubset(of: builder.words))
     }
 }
+
+/// Where a spoken reading names its time: before it ("this morning my sugar was six point
+/// five") or after its lead word ("my sugar this morning was six point five"). Never after the
+/// reading, so a reading with its meal still has nothing that can follow it, and ends at a
+/// short pause in a noisy room too; nor the times heard in place of numbers.
+struct SpokenReadingTimeTests {
+    @Test func aTimeComesBeforeTheReadingOrAfterItsLeadWord() throws {
+        let table = try Session.resources.loadLocale("en")
+        let shape = try #require(GrammarShape(jsgf: GrammarBuilder(table: table).jsgf(for: .reading)))
+        #expect(shape.standing(of: "my sugar this morning was six point five") == .complete(goesOn: true))
+        #expect(shape.standing(of: "my blood sugar last night at ten was seven point two after dinner") == .complete(goesOn: false))
+        #expect(shape.standing(of: "glucose this afternoon at two was one hundred twenty before lunch") == .complete(goesOn: false))
+        #expect(shape.standing(of: "yesterday at nine my glucose was eight point one") == .complete(goesOn: true))
+        #expect(shape.standing(of: "glucose six point five before breakfast") == .complete(goesOn: false))
+        // After the lead word "tonight" was heard in "seventeen", "at ten" in "seven", "at one"
+        // in "seventy", "today" in "is sixteen".
+        for said in ["my sugar tonight was six point five", "glucose at seven was six point five", "glucose now is six",
+                     "my blood sugar today is sixteen", "glucose yesterday at nine was six",
+                     "glucose six point five before breakfast this morning", "sugar was six point five last night"] {
+            #expect(shape.standing(of: said) == .outside, "\(said)")
+        }
+    }
+}

@@ -25,6 +25,27 @@ import Testing
         #expect(saved.first?.source == "voice")
     }
 
+    /// A reading said with when it was taken, the time after its lead word, as people say it:
+    /// read back with that time and saved at it. Without the reading template that allows it,
+    /// the recognizer forced such a sentence onto another reading ("my sugar this morning was
+    /// six point five" was heard as "my sugar is fourteen point six at bedtime").
+    @Test func aReadingSaidWithWhenItWasTakenIsSavedAtThatTime() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["my blood sugar last night was seven point two after dinner", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("7.2 mmol/L, after dinner, yesterday at 10:00 PM. Shall I save it?"), "\(run.stdout)")
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.mmolPerL) == [7.2], "\(run.stdout)")
+        #expect(saved.first?.tag == "after-dinner")
+        let calendar = Calendar.current
+        let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: Date()))
+        let lastNight = try #require(calendar.date(bySettingHour: 22, minute: 0, second: 0, of: yesterday))
+        let takenAt = try #require(saved.first.flatMap { ISO8601DateFormatter().date(from: $0.takenAt) })
+        #expect(takenAt == lastNight, "\(saved.first?.takenAt ?? "")")
+    }
+
     /// A reading's meal said after its read-back (as it may be, now that a reading is read back
     /// at the first pause) is added and read back again, and the reading is saved with it on
     /// the yes.
