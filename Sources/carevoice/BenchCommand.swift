@@ -371,11 +371,11 @@ struct TimedReadingSpec {
         case (false, _): time = Tokenizer.joined([t.at[0], hour, part])
         }
         let place = chinese ? .first : Place.allCases.randomElement(using: &g)!
-        if !chinese {
-            reading.lead = place == .afterLead ? "my \(lead) \(time) was" : "my \(lead) was"
-            if place == .first { reading.lead = "\(time) \(reading.lead)" }
-        } else {
-            reading.lead = Tokenizer.joined([time, lead])
+        // English frames the lead word as people do ("my sugar ... was"); the number follows.
+        switch place {
+        case .first: reading.lead = chinese ? Tokenizer.joined([time, lead]) : "\(time) my \(lead) was"
+        case .afterLead: reading.lead = "my \(lead) \(time) was"
+        case .last: reading.lead = "my \(lead) was"
         }
         return TimedReadingSpec(reading: reading, time: time, place: place)
     }
