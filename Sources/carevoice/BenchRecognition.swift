@@ -166,7 +166,7 @@ struct BenchCorpus: ParsableCommand {
     var emergencyRounds = 0
     @Flag(help: "Also say other unrelated sentences (kind reject), last, which no threshold was calibrated on: to measure rejection on speech it has not seen.")
     var heldOutUnrelated = false
-    @Option(help: "Also say this many readings with the time they were taken (\"my sugar this morning was six point five\"), after everything else, each drawn on its own.")
+    @Option(help: "Also say this many readings with the time they were taken (\"my sugar this morning was six point five\"), after everything else: their words drawn each on its own, their voices and speeds in turn after the other readings'.")
     var timedReadings = 0
 
     /// Five voices of each language: the locale's own and its variants.
@@ -279,7 +279,8 @@ struct BenchCorpus: ParsableCommand {
             for sentence in Self.heldOutUnrelated[env.table.id] ?? [] { rows.append((sentence, .reject, "-", nil)) }
         }
 
-        // Each from a sequence of its own, so that asking for more changes none before them.
+        // Their words each from a sequence of its own, so that asking for more changes none
+        // before them; their voices and speeds are drawn in turn below, as every reading's.
         for index in 0..<timedReadings {
             var own = SeededGenerator(seed: seed, key: "timed reading\t\(index)")
             let spec = TimedReadingSpec.random(using: &own, table: env.table, numbers: numbers)
