@@ -8,7 +8,7 @@ public struct PendingReading: Sendable, Equatable {
     public var description: ReadingDescription
     /// The line shown for editing; Enter on it unchanged means yes.
     public var editableText: String
-    /// What was said, and when it was understood: a unit or meal said after the read-back is
+    /// What was said, and when it was understood: a unit, meal or time said after the read-back is
     /// added to it, and it is understood again as of then.
     public var draft: GlucoseDraft
     public var understoodAt: Date
@@ -492,7 +492,7 @@ public struct Dialog: Sendable {
                 return [prompt(problem), .showEditable(prompt: phrasebook.text(.heardPrompt), text: line), .listen(.answer)]
             }
         case .readingDetails(let details):
-            // Only a meal or unit typed: the whole reading is shown again for a yes.
+            // Only a meal, unit or time typed: the whole reading is shown again for a yes.
             return add(details, to: pending, source: .keyboard)
         case .emergency:
             return helpThenGoOn(pending, now: now)
@@ -518,10 +518,11 @@ public struct Dialog: Sendable {
         }
     }
 
-    /// A unit or meal said or typed after the read-back, added to the reading and read back again
-    /// ("6.5 millimoles per litre. Save it?" "Before breakfast." "6.5 millimoles per litre,
+    /// A unit, meal or time said or typed after the read-back, added to the reading and read back
+    /// again ("6.5 millimoles per litre. Save it?" "Before breakfast." "6.5 millimoles per litre,
     /// before breakfast. Save it?"): the reading could have been answered before the person
-    /// said its meal.
+    /// said its meal, or when it was taken ("this morning"). A time is resolved against when the
+    /// reading was first understood.
     private mutating func add(_ details: ReadingDetails, to pending: PendingReading, source: EntrySource) -> [DialogEffect] {
         switch understand(pending.draft.adding(details), source: source, now: pending.understoodAt) {
         case .success(let completed): return readBack(completed, now: pending.understoodAt)

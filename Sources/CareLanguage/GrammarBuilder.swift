@@ -7,7 +7,7 @@ public enum ListeningContext: Sendable, Hashable, CaseIterable, RawRepresentable
     /// Waiting for something new: a reading, a command, an emergency word.
     case reading
     /// A read-back was given: yes / no / cancel / repeat, a corrected reading, or the reading's
-    /// unit or meal (`GrammarBuilder.hearsMealAfterReadBack`).
+    /// unit, meal or time (`GrammarBuilder.hearsMealAfterReadBack`).
     case answer
     /// A plain yes or no (the onboarding summary, the offer of help), with back and repeat.
     case confirmation
@@ -59,7 +59,7 @@ public struct GrammarBuilder: Sendable {
     /// The latest year a date of birth may name (this year).
     public let latestBirthYear: Int
 
-    /// Whether a reading's unit or meal may be said alone after its read-back: only where
+    /// Whether a reading's unit, meal or time may be said alone after its read-back: only where
     /// readings are answered at the first pause (`RecognizerFactory.readingsAnsweredAtOnce`), as
     /// answers are heard a little worse beside them (`locales/en.yaml`, `mealAfterReadBack`).
     public let hearsMealAfterReadBack: Bool
@@ -130,7 +130,7 @@ public struct GrammarBuilder: Sendable {
         let top: String
         switch context {
         case .reading: top = "<reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit> | <forget_voice> | <learn_voice> | <emergency> | <quit>"
-        case .answer: top = "<answer> | <correction> | " + (hearsMealAfterReadBack ? "<unit> [<tag>] | <tag> | " : "") + "<emergency> | <quit>"
+        case .answer: top = "<answer> | <correction> | " + (hearsMealAfterReadBack ? "\(Self.readingDetails) | " : "") + "<emergency> | <quit>"
         case .confirmation: top = "<answer> | <back> | <emergency> | <quit>"
         // Only relations, skip, back and help: with the answers and goodbye in it, "my son" was
         // heard as "stop" and "my brother" as "pardon". "Skip", then "no", still leaves.
@@ -154,6 +154,10 @@ public struct GrammarBuilder: Sendable {
         }
         return top
     }
+
+    /// What may be said alone after a read-back to complete the reading (`hearsMealAfterReadBack`):
+    /// its unit, its meal, when it was taken, or some of these.
+    static let readingDetails = "<unit> [<tag>] | <tag> [<when_taken>] | <when_taken> [<tag>]"
 
     /// Every word any grammar can produce, for checking against the dictionary.
     public var words: Set<String> {
@@ -229,8 +233,11 @@ public struct GrammarBuilder: Sendable {
             ("mmol_unit", alternatives(table.phrases(for: .mmolPerL).say)),
             ("mg_unit", alternatives(table.phrases(for: .mgPerDL).say)),
             ("tag", alternatives(tagPhrases)),
-            ("time", alternatives(t.now) + " | <day> [<at> <clock>] | <at> <clock> [<day> | <part_of_day>]"
-                + " | <part_of_day> [<at> <clock>]"),
+            // When a reading was taken, said alone after its read-back ("this morning",
+            // "yesterday"; `readingDetails`). Not "today", which took a lone "help" (en-029's, 3 of
+            // 5), nor a clock time, which took answers ("yes" as "at noon") and was itself heard
+            // wrong ("yesterday at nine" as "yesterday at two oh nine"). README, "How well it hears".
+            ("when_taken", "<part_of_day> | \(alternatives(t.yesterday))"),
             ("day", alternatives(t.today + t.yesterday)),
             ("part_of_day", alternatives(t.partsOfDay.flatMap(\.say))),
             ("at", alternatives(t.at)),

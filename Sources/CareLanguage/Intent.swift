@@ -46,11 +46,15 @@ extension Intent {
     /// Whether these words can be answered as soon as the person pauses, though more could
     /// follow: those that mean the same whatever follows, and a reading whose number is whole
     /// (`GlucoseDraft.numberIsWhole`), which can gain only its unit or meal, and those may also
-    /// be said after the read-back (`readingDetails`).
+    /// be said after the read-back (`readingDetails`); and such details themselves ("before
+    /// breakfast", which "this morning" may follow): what follows them is added in turn.
     public var canBeAnsweredAtOnce: Bool {
         if meansTheSameWhateverFollows { return true }
-        guard case .glucose(let draft) = self else { return false }
-        return draft.numberIsWhole
+        switch self {
+        case .glucose(let draft): return draft.numberIsWhole
+        case .readingDetails: return true
+        default: return false
+        }
     }
 }
 
@@ -65,14 +69,17 @@ extension GlucoseDraft {
     }
 }
 
-/// What may be said about a reading after it: its unit, its meal, or both.
+/// What may be said about a reading after it: its unit, its meal, when it was taken ("this
+/// morning"), or some of these.
 public struct ReadingDetails: Sendable, Equatable {
     public var unit: GlucoseUnit?
     public var tag: MealTag?
+    public var time: TimeExpression?
 
-    public init(unit: GlucoseUnit? = nil, tag: MealTag? = nil) {
+    public init(unit: GlucoseUnit? = nil, tag: MealTag? = nil, time: TimeExpression? = nil) {
         self.unit = unit
         self.tag = tag
+        self.time = time
     }
 }
 
@@ -98,11 +105,13 @@ public struct GlucoseDraft: Sendable, Equatable {
 
     public var value: Double { Double(number) ?? .nan }
 
-    /// The reading with what was said after it: a unit or meal said later replaces the one it had.
+    /// The reading with what was said after it: a unit, meal or time said later replaces the one
+    /// it had.
     public func adding(_ details: ReadingDetails) -> GlucoseDraft {
         var draft = self
         draft.unit = details.unit ?? unit
         draft.tag = details.tag ?? tag
+        draft.time = details.time ?? time
         return draft
     }
 }

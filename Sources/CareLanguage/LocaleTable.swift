@@ -267,7 +267,7 @@ public struct LocaleTable: Sendable, Decodable {
         /// Chinese speaker's 救命 in an English session. Nil: none.
         public var heardCallsForHelp: HeardCallsForHelp?
         /// Whether, in a quiet room, a reading whose number is whole is answered at the first
-        /// short pause, its unit or meal heard alone after the read-back
+        /// short pause, its unit, meal or time heard alone after the read-back
         /// (`GrammarBuilder.hearsMealAfterReadBack`, `Intent.canBeAnsweredAtOnce`).
         public var mealAfterReadBack: Bool
         /// In noise, a reading ends early only after a pause this long, in seconds, instead of

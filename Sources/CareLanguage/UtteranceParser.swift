@@ -131,12 +131,12 @@ public struct UtteranceParser: Sendable {
         return GlucoseDraft(number: number, unit: parts.unit, tag: parts.tag, time: parts.time)
     }
 
-    /// A unit, a meal or both, and nothing else a reading has: what is said after a read-back
-    /// to complete the reading ("before breakfast").
+    /// A unit, a meal, a time, or some of these, and no number: what is said after a read-back
+    /// to complete the reading ("before breakfast", "this morning").
     func parseReadingDetails(_ tokens: [String]) -> ReadingDetails? {
-        guard let parts = readingParts(tokens), parts.number == nil, parts.time == nil,
-              parts.unit != nil || parts.tag != nil else { return nil }
-        return ReadingDetails(unit: parts.unit, tag: parts.tag)
+        guard let parts = readingParts(tokens), parts.number == nil,
+              parts.unit != nil || parts.tag != nil || parts.time != nil else { return nil }
+        return ReadingDetails(unit: parts.unit, tag: parts.tag, time: parts.time)
     }
 
     /// Scans the words of a reading: at most one number, unit and tag, an optional time, and

@@ -161,6 +161,25 @@ struct Script {
         #expect(reading.takenAt == now)
     }
 
+    /// When the reading was taken may come after the read-back too, with its meal or alone, said
+    /// or typed: it is read back again with that time, and saved at it.
+    @Test func aTimeSaidAfterTheReadBackIsAddedAndReadBackAgain() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.heard("this morning"))
+        #expect(s.saved == nil)
+        #expect(s.said == ["6.5 mmol/L, today at 8:00 AM. Shall I save it?"])
+        #expect(s.editable == "glucose 6.5 today at 8:00 AM")
+        s.send(.heard("before breakfast yesterday"))
+        #expect(s.said == ["6.5 mmol/L, before breakfast, yesterday at 2:00 PM. Shall I save it?"])
+        s.send(.edited("last night"))
+        #expect(s.editable == "glucose 6.5 before breakfast yesterday at 10:00 PM")
+        s.send(.heard("yes"))
+        let reading = try #require(s.saved)
+        #expect(reading.tag == .beforeBreakfast)
+        #expect(reading.takenAt == calendar.date(from: DateComponents(year: 2026, month: 11, day: 21, hour: 22)))
+    }
+
     /// A unit said after the read-back is the unit the number was in; one that does not fit the
     /// number is said to be wrong, and the reading waits as it was.
     @Test func aUnitSaidAfterTheReadBackIsTakenOrQuestioned() throws {

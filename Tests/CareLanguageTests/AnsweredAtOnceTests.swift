@@ -26,9 +26,18 @@ struct AnsweredAtOnceTests {
     /// requests their object.
     @Test(arguments: ["glucose twenty", "glucose six", "glucose twenty five", "sugar one hundred twenty", "glucose seventy",
                       "sugar one hundred", "change my weight to seventy",
-                      "add a note", "goodbye", "what did i record yesterday", "before breakfast"])
+                      "add a note", "goodbye", "what did i record yesterday"])
     func anythingElseWaitsForALongPause(_ said: String) {
         #expect(!UtteranceParser(table: Fixtures.english).parse(said).canBeAnsweredAtOnce)
+    }
+
+    /// A reading's meal, unit or time said after its read-back: what may follow ("before
+    /// breakfast" ... "this morning") is added to the reading in turn if said after a pause.
+    @Test(arguments: ["before breakfast", "millimoles per litre", "this morning", "last night after dinner"])
+    func aReadingsDetailsAreAnsweredAtOnce(_ said: String) {
+        let intent = UtteranceParser(table: Fixtures.english).parse(said)
+        #expect(intent.canBeAnsweredAtOnce)
+        #expect(!intent.meansTheSameWhateverFollows)
     }
 
     @Test func chineseToo() {

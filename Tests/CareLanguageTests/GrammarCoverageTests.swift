@@ -175,11 +175,11 @@ import Testing
         }
     }
 
-    /// After a read-back, a unit or meal said alone completes the reading: the answer grammar
-    /// hears them, understood as just that, in both languages; one that leaves them out (a
-    /// noisy room's) hears none.
+    /// After a read-back, a unit, meal or the part of the day said alone completes the reading:
+    /// the answer grammar hears them, understood as just that, in both languages; one that
+    /// leaves them out (a noisy room's) hears none.
     @Test(arguments: ["en", "zh-Hans"])
-    func aUnitOrMealAloneIsHeardAfterTheReadBack(_ locale: String) throws {
+    func aUnitMealOrTimeAloneIsHeardAfterTheReadBack(_ locale: String) throws {
         let table = try #require(Self.tables[locale])
         let parser = UtteranceParser(table: table)
         func details(hearingThem: Bool) -> [ReadingDetails] {
@@ -192,11 +192,18 @@ import Testing
         }
         let heard = details(hearingThem: true)
         #expect(heard.count > 100, "\(heard.count) of 2000")
-        #expect(heard.allSatisfy { $0.unit != nil || $0.tag != nil })
+        #expect(heard.allSatisfy { $0.unit != nil || $0.tag != nil || $0.time != nil })
         #expect(Set(heard.compactMap(\.tag)) == Set(MealTag.allCases))
+        // Every part of the day and "yesterday"; never today or a clock time (GrammarBuilder).
+        let times = heard.compactMap(\.time)
+        #expect(Set(times.compactMap(\.defaultHour)) == Set(table.time.partsOfDay.map(\.hour)))
+        #expect(times.contains { $0.day == .yesterday && $0.defaultHour == nil })
+        #expect(times.allSatisfy { $0.hour == nil && ($0.day != .today || $0.defaultHour != nil) })
         #expect(details(hearingThem: false).isEmpty)
         let tag = try #require(table.phrases(for: MealTag.beforeBreakfast).say.first)
         #expect(parser.parse(tag) == .readingDetails(ReadingDetails(tag: .beforeBreakfast)))
+        let morning = try #require(table.time.partsOfDay.first { $0.hour == 8 }?.say.first)
+        #expect(parser.parse(morning) == .readingDetails(ReadingDetails(time: TimeExpression(day: .today, meridiem: .am, defaultHour: 8))))
     }
 
     /// The reading state never hears a bare yes or no: that would answer a question nobody asked.

@@ -226,12 +226,19 @@ let phrasings: [Phrasing] = [
     @Test(arguments: [
         "I have three cats", "glucose", "hello there", "six point five and seven", "glucose 6.5 7.2",
         "glucose 6.5 before breakfast after dinner", "what time is it", "", "   ", "the weather is nice at seven",
-        "glucose 6.5 mmol mg/dl", "at seven",
+        "glucose 6.5 mmol mg/dl",
         // A doubled point is a typo: 6.5, 65 or 6.55 is not guessed.
         "glucose 6..5 before breakfast", "glucose 7...2", "6..5",
     ])
     func isNotTakenForAReading(_ text: String) {
         #expect(parser.parse(text) == .unknown)
+    }
+
+    /// A time alone is no reading: after a read-back it says when that reading was taken.
+    @Test func aTimeAloneIsADetailOfTheReadingBeforeIt() {
+        #expect(parser.parse("at seven") == .readingDetails(ReadingDetails(time: TimeExpression(hour: 7))))
+        #expect(parser.parse("before breakfast yesterday")
+            == .readingDetails(ReadingDetails(tag: .beforeBreakfast, time: TimeExpression(day: .yesterday))))
     }
 
     @Test(arguments: [

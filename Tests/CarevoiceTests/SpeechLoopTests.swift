@@ -62,6 +62,25 @@ import Testing
         #expect(saved.first?.tag == "before-breakfast")
     }
 
+    /// When a reading was taken, said after its read-back, is added the same way. Without it in
+    /// the answer grammar, "last night" was forced onto an answer ("not right" dropped the
+    /// reading; "yesterday" was heard as "yes that's right" and saved it at the wrong time).
+    @Test func aTimeSaidAfterTheReadBackIsSavedWithTheReading() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let wav = try Session.wav(["glucose six point five", "last night", "yes"], in: dir)
+        let run = try CLI.run(["--audio-in", wav.path, "--no-speech", "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("6.5 mmol/L, yesterday at 10:00 PM. Shall I save it?"), "\(run.stdout)")
+        let saved = try readings(in: dir)
+        #expect(saved.map(\.mmolPerL) == [6.5], "\(run.stdout)")
+        let calendar = Calendar.current
+        let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: Date()))
+        let lastNight = try #require(calendar.date(bySettingHour: 22, minute: 0, second: 0, of: yesterday))
+        let takenAt = try #require(saved.first.flatMap { ISO8601DateFormatter().date(from: $0.takenAt) })
+        #expect(takenAt == lastNight, "\(saved.first?.takenAt ?? "")")
+    }
+
     /// A note by voice alone: "add a diary note", the note by free dictation, a tag by number,
     /// then yes. What dictation made of the words is what is saved (the line shows it first).
     @Test func aSpokenNoteIsDictatedTaggedAndSaved() throws {
