@@ -39,11 +39,7 @@ import Testing
         let saved = try readings(in: dir)
         #expect(saved.map(\.mmolPerL) == [7.2], "\(run.stdout)")
         #expect(saved.first?.tag == "after-dinner")
-        let calendar = Calendar.current
-        let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: Date()))
-        let lastNight = try #require(calendar.date(bySettingHour: 22, minute: 0, second: 0, of: yesterday))
-        let takenAt = try #require(saved.first.flatMap { ISO8601DateFormatter().date(from: $0.takenAt) })
-        #expect(takenAt == lastNight, "\(saved.first?.takenAt ?? "")")
+        try expectTakenLastNight(saved.first)
     }
 
     /// A reading's meal said after its read-back (as it may be, now that a reading is read back
@@ -74,11 +70,15 @@ import Testing
         #expect(run.stdout.contains("6.5 mmol/L, yesterday at 10:00 PM. Shall I save it?"), "\(run.stdout)")
         let saved = try readings(in: dir)
         #expect(saved.map(\.mmolPerL) == [6.5], "\(run.stdout)")
-        let calendar = Calendar.current
-        let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: Date()))
-        let lastNight = try #require(calendar.date(bySettingHour: 22, minute: 0, second: 0, of: yesterday))
-        let takenAt = try #require(saved.first.flatMap { ISO8601DateFormatter().date(from: $0.takenAt) })
-        #expect(takenAt == lastNight, "\(saved.first?.takenAt ?? "")")
+        try expectTakenLastNight(saved.first)
+    }
+
+    /// The reading was saved at 22:00 yesterday, where "last night" puts it.
+    private func expectTakenLastNight(_ reading: ReadingJSON?) throws {
+        let yesterday = try #require(Calendar.current.date(byAdding: .day, value: -1, to: Date()))
+        let lastNight = try #require(Calendar.current.date(bySettingHour: 22, minute: 0, second: 0, of: yesterday))
+        let takenAt = try #require(reading.flatMap { ISO8601DateFormatter().date(from: $0.takenAt) })
+        #expect(takenAt == lastNight, "\(reading?.takenAt ?? "")")
     }
 
     /// A note by voice alone: "add a diary note", the note by free dictation, a tag by number,
