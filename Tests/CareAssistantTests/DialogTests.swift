@@ -180,6 +180,18 @@ struct Script {
         #expect(reading.takenAt == calendar.date(from: DateComponents(year: 2026, month: 11, day: 21, hour: 22)))
     }
 
+    /// A time after the read-back that is still to come is said to be wrong; the reading waits
+    /// as it was, and a yes saves it as it was read back.
+    @Test func aFutureTimeAfterTheReadBackIsQuestionedAndLosesNothing() throws {
+        var s = Script()
+        s.send(.heard("glucose six point five"))
+        s.send(.edited("at 11:30 pm"))
+        #expect(s.said.first?.contains("in the future") == true, "\(s.said)")
+        #expect(s.editable == "glucose 6.5")
+        s.send(.heard("yes"))
+        #expect(try #require(s.saved).takenAt == now)
+    }
+
     /// A unit said after the read-back is the unit the number was in; one that does not fit the
     /// number is said to be wrong, and the reading waits as it was.
     @Test func aUnitSaidAfterTheReadBackIsTakenOrQuestioned() throws {
