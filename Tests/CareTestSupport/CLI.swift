@@ -87,7 +87,6 @@ public enum CLI {
         func get() -> Data { lock.withLock { data } }
     }
 
-    /// A new empty directory under the system's temporary directory.
     /// A CareVoice home (`CAREVOICE_HOME`) whose English table has no means for telephone-band
     /// audio: every recording is heard, and every voice learned, with the acoustic model's own.
     public static func homeWithoutNarrowbandMeans(in directory: URL) throws -> URL {
@@ -103,6 +102,7 @@ public enum CLI {
         return home
     }
 
+    /// A new empty directory under the system's temporary directory.
     public static func temporaryDirectory() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
