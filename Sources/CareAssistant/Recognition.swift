@@ -95,8 +95,9 @@ public enum RecognizerFactory {
         if conditions.background == .noisy, !listeningForCalls, let quiet = conditions.over(.quiet) {
             recognizer.makeNoiseLeftIn = {
                 do {
+                    // A quiet room's means: `means` may be a noisy room's (`bench recognition --noisy-room-means`).
                     return try make(table: table, resources: resources, countries: countries, voice: voice,
-                                    extraArguments: extraArguments, odds: odds, conditions: quiet, means: means,
+                                    extraArguments: extraArguments, odds: odds, conditions: quiet, means: nil,
                                     frequencyScale: frequencyScale, otherWordsHMMsPerFrame: otherWordsHMMsPerFrame,
                                     listeningForCalls: true)
                 } catch {

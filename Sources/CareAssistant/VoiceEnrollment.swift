@@ -45,6 +45,8 @@ public final class VoiceEnrollment {
     private var grammars: [String: String] = [:]
     /// Noisy copies of the enrollment phrases learned from beside them (`VoiceAdapter.noisyCopies`).
     public var noisyCopies = VoiceAdapter.NoisyCopy.standard
+    /// The rate of the audio a take keeps (`VoiceAdapter.Utterance.samples`).
+    public var sampleRate: Int { recognizer.configuration.sampleRate }
 
     /// A recognizer on the general model (the statistics are collected against it), keeping the
     /// audio of what it decodes.

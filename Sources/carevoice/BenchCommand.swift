@@ -10,7 +10,7 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench", abstract: "Measure the assistant (benchmarks are commands, not tests).",
-        subcommands: [BenchLoop.self, BenchOnboarding.self, BenchRecognition.self, BenchEnrollment.self, BenchNarrowband.self, BenchCorpus.self, BenchPrompts.self, BenchReport.self, BenchScale.self]
+        subcommands: [BenchLoop.self, BenchOnboarding.self, BenchRecognition.self, BenchEnrollment.self, BenchNarrowband.self, BenchNoisyRoomMeans.self, BenchCorpus.self, BenchPrompts.self, BenchReport.self, BenchScale.self]
     )
 }
 

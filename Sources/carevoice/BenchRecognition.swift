@@ -47,6 +47,8 @@ struct BenchRecognition: ParsableCommand {
     @OptionGroup var noiseLeftIn: NoiseLeftInOption
     @Option(help: "Hear every recording with its frequencies multiplied by this (0.7-1.4) and its length divided by it, to measure what moving a voice towards the acoustic model does.")
     var frequencyScale: Double?
+    @Option(help: "Hear a noisy room (full band, no learned voice) with these means (bench noisy-room-means) instead of the model's own, to measure them.")
+    var noisyRoomMeans: String?
     @OptionGroup var decoder: DecoderOptions
 
     func validate() throws {
@@ -56,6 +58,9 @@ struct BenchRecognition: ParsableCommand {
         }
         _ = try parsedEmergencyWordOdds()
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
+        if let noisyRoomMeans, !FileManager.default.isReadableFile(atPath: noisyRoomMeans) {
+            throw ValidationError("--noisy-room-means: no file at \(noisyRoomMeans)")
+        }
         if let frequencyScale, !Self.frequencyScales.contains(frequencyScale) {
             throw ValidationError("--frequency-scale must be from \(Self.frequencyScales.lowerBound) to \(Self.frequencyScales.upperBound)")
         }
@@ -99,7 +104,8 @@ struct BenchRecognition: ParsableCommand {
                                                                   odds: WordOddsOverride(emergency: emergencyOdds, emergencyByWord: wordOdds,
                                                                                          quit: quitOdds, otherWordPerPhone: otherWordOdds),
                                                                   frequencyScale: frequencyScale ?? 1,
-                                                                  otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame)
+                                                                  otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame,
+                                                                  means: conditions == Self.noisyRoom ? noisyRoomMeans : nil)
             noiseLeftIn.apply(to: recognizer)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
@@ -123,7 +129,8 @@ struct BenchRecognition: ParsableCommand {
         if firstOfSession { Console.line("each recording heard as the first of a session") }
         if let frequencyScale { Console.line(String(format: "frequencies scaled by %.2f", frequencyScale)) }
         if run.noisy > 0 {
-            Console.line("noisy (speech less than \(Int(AudioBackground.noisyBelowDB)) dB above the pauses), heard with the noise taken out: \(run.noisy) of \(items.count) recordings")
+            Console.line("noisy (speech less than \(Int(AudioBackground.noisyBelowDB)) dB above the pauses), heard with the noise taken out"
+                         + (noisyRoomMeans.map { " and the means \($0)" } ?? "") + ": \(run.noisy) of \(items.count) recordings")
         }
         if run.narrowband > 0 {
             Console.line("telephone band (nothing above 4 kHz), heard with the narrowband means: \(run.narrowband) of \(items.count) recordings")
@@ -141,6 +148,8 @@ struct BenchRecognition: ParsableCommand {
     /// The scales it takes: within them a voice still sounds like a voice (0.7 lowers it by about
     /// six semitones, 1.4 raises it as much).
     static let frequencyScales = 0.7...1.4
+    /// The audio `--noisy-room-means` is for: full band, heard with the noise taken out.
+    static let noisyRoom = AudioConditions(band: .wide, background: .noisy)
 }
 
 extension NoiseColor: ExpressibleByArgument {}

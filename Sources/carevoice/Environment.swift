@@ -101,16 +101,17 @@ struct AppEnvironment {
     /// table knows (for the country question), and the person's voice if it was learned.
     /// - Parameter measuring: for the benchmarks and `listen`, which measure a language's
     ///   recognition before the assistant listens to it (`speech.hears`).
+    /// - Parameter means: means to hear with instead of the model's or the band's, to measure them.
     func makeRecognizer(extraArguments: [String: String] = [:], measuring: Bool = false,
                         odds: WordOddsOverride = WordOddsOverride(), frequencyScale: Double = 1,
-                        otherWordsHMMsPerFrame: Int? = nil) throws -> SpeechRecognizer {
+                        otherWordsHMMsPerFrame: Int? = nil, means: String? = nil) throws -> SpeechRecognizer {
         let voice = storedVoice()
         guard measuring || table.speech.hears == .always || voice != nil else {
             throw NotHeard(description: phrasebook.text(.noHearingInLanguage))
         }
         return try RecognizerFactory.make(table: table, resources: resources, countries: emergencyCountries,
                                           voice: voice, extraArguments: extraArguments, odds: odds, conditions: conditions,
-                                          frequencyScale: frequencyScale, otherWordsHMMsPerFrame: otherWordsHMMsPerFrame)
+                                          means: means, frequencyScale: frequencyScale, otherWordsHMMsPerFrame: otherWordsHMMsPerFrame)
     }
 
     /// The voice learned with `carevoice enroll`, if any. One that cannot be used is passed over

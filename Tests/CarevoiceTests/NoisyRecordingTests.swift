@@ -23,11 +23,12 @@ import Testing
         (98, "en-gb", 148, "sugar four point five after dinner", "4.5 mmol/L after-dinner"),
     ]
 
-    @Test func readingsInNoiseAreHeardWithTheNoiseTakenOut() throws {
-        let dir = CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
+    /// `bench recognition` of these readings said in pink noise at 10 dB (a manifest in `dir`),
+    /// each heard as a session's first words, every item printed.
+    static func benchOfNoisyReadings(_ readings: ArraySlice<(seed: UInt64, voice: String, rate: Int, said: String, expected: String)>,
+                                     in dir: URL) throws -> [String] {
         var manifest = "file\tkind\texpected\n"
-        for reading in Self.readings {
+        for reading in readings {
             let said = try SpokenFixtures.say(reading.said, voice: reading.voice, rate: reading.rate)
             let url = dir.appendingPathComponent("\(reading.seed).wav")
             try WAVFile.write(NoiseMixer.mix(said, noise: .pink, snr: 10, seed: reading.seed), to: url)
@@ -35,7 +36,13 @@ import Testing
         }
         let manifestURL = dir.appendingPathComponent("manifest.tsv")
         try manifest.write(to: manifestURL, atomically: true, encoding: .utf8)
-        let bench = ["bench", "recognition", "--manifest", manifestURL.path, "--data-dir", dir.path, "--first-of-session", "--details"]
+        return ["bench", "recognition", "--manifest", manifestURL.path, "--data-dir", dir.path, "--first-of-session", "--details"]
+    }
+
+    @Test func readingsInNoiseAreHeardWithTheNoiseTakenOut() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bench = try Self.benchOfNoisyReadings(Self.readings[...], in: dir)
 
         let heard = try CLI.run(bench)
         #expect(heard.status == 0, "\(heard.stderr)")
@@ -82,6 +89,68 @@ import Testing
         #expect(heard.status == 0, "\(heard.stderr)")
         #expect(heard.stdout.contains("heard with the noise taken out: 4 of 4 recordings"), "\(heard.stdout)")
         #expect(heard.stdout.contains("recognition: 4/4 correct"), "\(heard.stdout)")
+    }
+
+    /// `bench noisy-room-means` learns means from clean recordings of several voices (it refuses
+    /// one voice alone: what two voices share, the noise, is what it learns), and `bench
+    /// recognition --noisy-room-means` hears a noisy room with them: readings in noise differently
+    /// than with the model's own, the same readings heard as a quiet room's exactly alike.
+    @Test func noisyRoomMeansAreLearnedAndMeasured() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var learnFrom = "file\tkind\texpected\tspeaker\ttext\n"
+        for voice in ["en-us", "en-gb"] {
+            for (index, said) in ["glucose six point five", "sugar one hundred twenty before breakfast", "yes"].enumerated() {
+                let url = dir.appendingPathComponent("\(voice)-\(index).wav")
+                try WAVFile.write(try SpokenFixtures.say(said, voice: voice), to: url)
+                learnFrom += "\(url.path)\tenroll\t-\t\(voice)\t\(said)\n"
+            }
+        }
+        let learnURL = dir.appendingPathComponent("learn.tsv")
+        try learnFrom.write(to: learnURL, atomically: true, encoding: .utf8)
+        let means = dir.appendingPathComponent("noisy-room-means")
+        let learned = try CLI.run(["bench", "noisy-room-means", "--manifest", learnURL.path, "--write", means.path, "--data-dir", dir.path])
+        #expect(learned.status == 0, "\(learned.stderr)")
+        #expect(learned.stdout.contains("wrote the means for a noisy room, learned from 6 recordings of 2 speakers (pink noise at 10 dB), to \(means.path)"),
+                "\(learned.stdout)")
+        let model = try GaussianMeans.read(Data(contentsOf: URL(fileURLWithPath: "/usr/share/pocketsphinx/model/en-us/en-us/means")))
+        let written = try GaussianMeans.read(Data(contentsOf: means))
+        #expect(written.values.count == model.values.count && written.values != model.values)
+        let halfway = dir.appendingPathComponent("halfway")
+        let learnedHalfway = try CLI.run(["bench", "noisy-room-means", "--manifest", learnURL.path, "--write", halfway.path,
+                                          "--share", "0.5", "--data-dir", dir.path])
+        #expect(learnedHalfway.stdout.contains("(pink noise at 10 dB, moved 0.50 of the way), to \(halfway.path)"), "\(learnedHalfway.stdout)")
+        let movedHalfway = try GaussianMeans.read(Data(contentsOf: halfway))
+        let furthest = zip(movedHalfway.values.indices, movedHalfway.values).map { index, value in
+            abs((value - model.values[index]) - (written.values[index] - model.values[index]) / 2)
+        }.max() ?? .infinity
+        #expect(furthest < 1e-3, "halfway means \(furthest) from halfway")
+
+        let bench = try Self.benchOfNoisyReadings(Self.readings.prefix(4), in: dir)
+        let withMeans = ["--noisy-room-means", means.path]
+        let heard = try CLI.run(bench + withMeans), without = try CLI.run(bench)
+        #expect(heard.status == 0 && without.status == 0, "\(heard.stderr)\(without.stderr)")
+        #expect(heard.stdout.contains("heard with the noise taken out and the means \(means.path): 4 of 4 recordings"), "\(heard.stdout)")
+        #expect(without.stdout.contains("heard with the noise taken out: 4 of 4 recordings"), "\(without.stdout)")
+        #expect(Self.items(heard.stdout).count == 4 && Self.items(heard.stdout) != Self.items(without.stdout), "\(heard.stdout)")
+        let asQuiet = try CLI.run(bench + withMeans + ["--background", "quiet"]), asQuietWithout = try CLI.run(bench + ["--background", "quiet"])
+        #expect(asQuiet.status == 0 && asQuietWithout.status == 0, "\(asQuiet.stderr)\(asQuietWithout.stderr)")
+        #expect(Self.items(asQuiet.stdout).count == 4 && Self.items(asQuiet.stdout) == Self.items(asQuietWithout.stdout), "\(asQuiet.stdout)")
+
+        let oneVoice = dir.appendingPathComponent("one.tsv")
+        try learnFrom.split(separator: "\n").filter { !$0.contains("\ten-gb\t") }.joined(separator: "\n")
+            .write(to: oneVoice, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["bench", "noisy-room-means", "--manifest", oneVoice.path, "--write", means.path, "--data-dir", dir.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("needs recordings by at least two speakers"), "\(refused.stderr)")
+        let missing = try CLI.run(bench + ["--noisy-room-means", dir.appendingPathComponent("none").path])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("--noisy-room-means: no file at"), "\(missing.stderr)")
+    }
+
+    /// Each item's line of a bench's details: what was heard and how well it fitted.
+    static func items(_ output: String) -> [Substring] {
+        output.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("MISS ") }
     }
 
     /// Bursts of a steady noise (2 s of pink noise, each after a silence) while a reading waits
