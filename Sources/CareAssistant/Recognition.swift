@@ -202,12 +202,18 @@ public enum RecognizerFactory {
         }
     }
 
-    /// The locale's means for telephone-band audio, when it has them and they can be read; a
-    /// missing file is logged and the model's own means are used (they hear such audio worse).
+    /// The locale's means for telephone-band audio, when it has them and they can be used; a
+    /// missing or damaged file is logged and the model's own means are used (they hear such
+    /// audio worse, but the assistant still listens).
     static func narrowbandMeans(table: LocaleTable, resources: ResourceLocator) -> String? {
         guard let url = resources.narrowbandMeans(for: table) else { return nil }
+        let logger = Logger(label: "carevoice.recognition")
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            Logger(label: "carevoice.recognition").warning("no narrowband means at \(url.path): telephone-band audio is heard with the model's own")
+            logger.warning("no narrowband means at \(url.path): telephone-band audio is heard with the model's own")
+            return nil
+        }
+        do { try GaussianMeans.fit(url.path, model: table.speech.acousticModel + "/means") } catch {
+            logger.warning("the narrowband means at \(url.path) cannot be used (\(error)): telephone-band audio is heard with the model's own")
             return nil
         }
         return url.path

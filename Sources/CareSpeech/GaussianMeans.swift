@@ -81,6 +81,13 @@ public struct GaussianMeans: Equatable, Sendable {
         return moved
     }
 
+    /// Throws unless the means file at `path` can be read and has the shape of the `model`
+    /// means file's: what pocketsphinx may be given in their place (`-mean`).
+    public static func fit(_ path: String, model: String) throws {
+        let means = try read(Data(contentsOf: URL(fileURLWithPath: path)))
+        guard means.hasShape(of: try read(Data(contentsOf: URL(fileURLWithPath: model)))) else { throw FormatError.mismatched }
+    }
+
     func hasShape(of other: GaussianMeans) -> Bool {
         codebooks == other.codebooks && densities == other.densities && vectorLengths == other.vectorLengths
     }

@@ -353,6 +353,12 @@ public final class SpeechRecognizer {
             guard fm.isReadableFile(atPath: meansFile) else {
                 throw SpeechError.recognizerUnavailable("no acoustic means at \(meansFile)")
             }
+            // pocketsphinx ends the process, silently, on means it cannot read: check them first.
+            do {
+                try GaussianMeans.fit(meansFile, model: configuration.modelDirectory + "/means")
+            } catch {
+                throw SpeechError.recognizerUnavailable("the acoustic means at \(meansFile) cannot be used: \(error)")
+            }
             options["-mean"] = meansFile
         }
         options.merge(configuration.decoderOptions) { _, tuned in tuned }

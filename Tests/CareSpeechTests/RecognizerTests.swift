@@ -49,6 +49,18 @@ import Testing
         #expect(throws: SpeechError.recognizerUnavailable("no acoustic means at /nonexistent/means")) {
             try decode(means: "/nonexistent/means")
         }
+        // Given a damaged file, pocketsphinx ended the whole process without a word.
+        let damaged = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-means-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: damaged) }
+        try Data("s3\nversion 1.0\nendhdr\n".utf8).write(to: damaged)
+        #expect(throws: SpeechError.recognizerUnavailable("the acoustic means at \(damaged.path) cannot be used: not a means file: not little-endian, or no byte-order magic")) {
+            try decode(means: damaged.path)
+        }
+        let otherShape = GaussianMeans(codebooks: 1, densities: 1, vectorLengths: [13, 13, 13], values: Array(repeating: 0, count: 39))
+        try otherShape.s3File().write(to: damaged)
+        #expect(throws: SpeechError.recognizerUnavailable("the acoustic means at \(damaged.path) cannot be used: the means files are of different models")) {
+            try decode(means: damaged.path)
+        }
     }
 
     @Test func modelLoadsQuickly() throws {

@@ -96,6 +96,32 @@ import Testing
         }
     }
 
+    /// Damaged narrowband means (a disk error, a bad copy) ended the whole program without a
+    /// word: pocketsphinx exits on means it cannot read. They are passed over with a warning,
+    /// and telephone-band audio is heard with the model's own means.
+    @Test func damagedNarrowbandMeansArePassedOver() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        let home = dir.appendingPathComponent("home"), models = CLI.root.appendingPathComponent("models")
+        try fm.createDirectory(at: home.appendingPathComponent("models/en-us"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(at: home.appendingPathComponent("locales"), withDestinationURL: CLI.root.appendingPathComponent("locales"))
+        for entry in try fm.contentsOfDirectory(atPath: models.path) where entry != "en-us" {
+            try fm.createSymbolicLink(at: home.appendingPathComponent("models/\(entry)"), withDestinationURL: models.appendingPathComponent(entry))
+        }
+        for entry in try fm.contentsOfDirectory(atPath: models.appendingPathComponent("en-us").path) where entry != "narrowband-means" {
+            try fm.createSymbolicLink(at: home.appendingPathComponent("models/en-us/\(entry)"),
+                                      withDestinationURL: models.appendingPathComponent("en-us/\(entry)"))
+        }
+        try Data(repeating: 0x5A, count: 4096).write(to: home.appendingPathComponent("models/en-us/narrowband-means"))
+        let run = try CLI.run(["listen", "--data-dir", dir.path, "--audio-in", Corpora.fsdd(7, "jackson", take: 0).path],
+                              environment: ["CAREVOICE_HOME": home.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("narrowband-means cannot be used (not a means file: no endhdr line): telephone-band audio is heard with the model's own"),
+                "\(run.stderr)")
+        #expect(!run.stdout.isEmpty, "\(run.stdout)")
+    }
+
     @Test func benchNarrowbandLearnsFromTheOthersAndWritesTheMeans() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
