@@ -30,6 +30,7 @@ struct BenchNoisyRoomMeans: ParsableCommand {
 
     func validate() throws {
         guard (0...2).contains(share) else { throw ValidationError("--share must be from 0 to 2") }
+        guard (-10...40).contains(snr) else { throw ValidationError("--snr must be from -10 to 40 dB") }
     }
 
     func run() throws {
@@ -55,7 +56,7 @@ struct BenchNoisyRoomMeans: ParsableCommand {
         do { try means.s3File().write(to: destination) } catch {
             throw CommandFailure("cannot write \(write): \(error.localizedDescription)")
         }
-        Console.line("wrote the means for a noisy room, learned from \(clean.count) recordings of \(speakers.count) speakers (pink noise at \(Int(snr)) dB"
+        Console.line("wrote the means for a noisy room, learned from \(clean.count) recordings of \(speakers.count) speakers (pink noise at \(String(format: "%g", snr)) dB"
                      + (share == 1 ? "" : String(format: ", moved %.2f of the way", share)) + "), to \(write)")
     }
 }

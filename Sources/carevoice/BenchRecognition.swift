@@ -81,6 +81,10 @@ struct BenchRecognition: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
+        // A learned voice replaces the model, means and all: the means would go unheard.
+        if noisyRoomMeans != nil, env.storedVoice() != nil {
+            throw CommandFailure("--noisy-room-means is for the general model, and \(env.dataDirectory.url.path) has a learned voice: give another --data-dir")
+        }
         let wordOdds = try parsedEmergencyWordOdds()
         let emergencyWords = RecognizerFactory.emergencyWords(env.table)
         if let stranger = wordOdds.keys.sorted().first(where: { !emergencyWords.contains($0) }) {

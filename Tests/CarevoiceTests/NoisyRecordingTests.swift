@@ -146,6 +146,21 @@ import Testing
         let missing = try CLI.run(bench + ["--noisy-room-means", dir.appendingPathComponent("none").path])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("--noisy-room-means: no file at"), "\(missing.stderr)")
+        let noSNR = try CLI.run(["bench", "noisy-room-means", "--manifest", learnURL.path, "--write", means.path, "--snr", "nan"])
+        #expect(noSNR.status != 0)
+        #expect(noSNR.stderr.contains("--snr must be from -10 to 40 dB"), "\(noSNR.stderr)")
+
+        // A learned voice replaces the model and its means: measuring them there would measure nothing.
+        let voice = dir.appendingPathComponent("voice")
+        try FileManager.default.createDirectory(at: voice, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        try encoder.encode(AdaptedVoice.Record(method: .mllr, enrolled: Date(), utterances: 20, seconds: 30))
+            .write(to: voice.appendingPathComponent("voice.json"))
+        try Data().write(to: voice.appendingPathComponent("mllr_matrix"))
+        let withVoice = try CLI.run(bench + withMeans)
+        #expect(withVoice.status != 0)
+        #expect(withVoice.stderr.contains("--noisy-room-means is for the general model, and \(dir.path) has a learned voice"), "\(withVoice.stderr)")
     }
 
     /// Each item's line of a bench's details: what was heard and how well it fitted.
