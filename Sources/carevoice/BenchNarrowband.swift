@@ -30,20 +30,13 @@ struct BenchNarrowband: ParsableCommand {
                 throw CommandFailure("\(manifest) line \(item.line) (\(item.file.lastPathComponent)) has sound above 4 kHz: the narrowband means learn from telephone-band recordings only")
             }
         }
-        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
-        guard speakers.count >= 2 else {
-            throw CommandFailure("\(manifest) needs recordings by at least two speakers (a speaker column, or FSDD file names)")
-        }
-
         // Each speaker's clear recordings, checked against their words once and against the
         // speaker's own other takes (as enrollment does).
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
-        var takes: [String: [VoiceAdapter.Utterance]] = [:]
-        for speaker in speakers {
-            enrollment.beginVoice()
-            let spoken = items.filter { $0.speaker == speaker && VoiceEnrollment.words(for: $0, table: env.table) != nil }
-            takes[speaker] = try clearRecordings(spoken, manifest: manifest, env: env, enrollment: enrollment, tellLeftOut: misses)
-        }
+        let bySpeaker = try clearRecordingsBySpeaker(items, manifest: manifest, env: env, enrollment: enrollment,
+                                                     tellLeftOut: misses, speakersNamedBy: "a speaker column, or FSDD file names")
+        let speakers = bySpeaker.map(\.speaker)
+        let takes = Dictionary(uniqueKeysWithValues: bySpeaker.map { ($0.speaker, $0.takes) })
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-narrowband-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         /// Means learned from these speakers' takes.

@@ -6,7 +6,7 @@ import CareTerminal
 import Foundation
 
 /// Means for a noisy room, to measure with `bench recognition --noisy-room-means` (the assistant
-/// does not hear with them yet: models/README.md, "A noisy room's means"): how taking a noisy
+/// does not hear with them: models/README.md, "A noisy room's means"): how taking a noisy
 /// room's noise out moves speech, learned by contrast and applied to the model's own means. The model
 /// is adapted (MAP, sphinxtrain through `VoiceAdapter`) twice to the same recordings, once as
 /// they are and once with noise mixed in (heard with it taken out, as `sphinx_fe` and a noisy
@@ -35,19 +35,11 @@ struct BenchNoisyRoomMeans: ParsableCommand {
 
     func run() throws {
         let env = try AppEnvironment.make(common)
-        let items = try readManifest(manifest).filter { VoiceEnrollment.words(for: $0, table: env.table) != nil }
-        let speakers = Array(Set(items.compactMap(\.speaker))).sorted()
-        guard speakers.count >= 2 else {
-            throw CommandFailure("\(manifest) needs recordings by at least two speakers (a speaker column)")
-        }
         // Each speaker's clear recordings, checked against their words and the speaker's other takes.
         let enrollment = try VoiceEnrollment(table: env.table, resources: env.resources)
-        var clean: [VoiceAdapter.Utterance] = []
-        for speaker in speakers {
-            enrollment.beginVoice()
-            clean += try clearRecordings(items.filter { $0.speaker == speaker }, manifest: manifest, env: env,
-                                         enrollment: enrollment, tellLeftOut: misses)
-        }
+        let bySpeaker = try clearRecordingsBySpeaker(try readManifest(manifest), manifest: manifest, env: env,
+                                                     enrollment: enrollment, tellLeftOut: misses)
+        let clean = bySpeaker.flatMap(\.takes)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-noisy-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let means = try NoisyRoomMeans.learn(from: clean, snr: snr, share: share, enrollment: enrollment, work: work,
@@ -56,7 +48,7 @@ struct BenchNoisyRoomMeans: ParsableCommand {
         do { try means.s3File().write(to: destination) } catch {
             throw CommandFailure("cannot write \(write): \(error.localizedDescription)")
         }
-        Console.line("wrote the means for a noisy room, learned from \(clean.count) recordings of \(speakers.count) speakers (pink noise at \(String(format: "%g", snr)) dB"
+        Console.line("wrote the means for a noisy room, learned from \(clean.count) recordings of \(bySpeaker.count) speakers (pink noise at \(String(format: "%g", snr)) dB"
                      + (share == 1 ? "" : String(format: ", moved %.2f of the way", share)) + "), to \(write)")
     }
 }

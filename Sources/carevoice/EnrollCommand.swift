@@ -97,6 +97,25 @@ func band(of items: [CorpusItem]) -> AudioBand {
     return !bands.isEmpty && bands.allSatisfy { $0 == .narrow } ? .narrow : .wide
 }
 
+/// The clear recordings of each speaker in a manifest (`clearRecordings`, each voice begun
+/// anew), in the order of their names, for what learns from several voices (`bench
+/// narrowband`, `bench noisy-room-means`); only the items whose words are known. `speakersNamedBy`:
+/// how the manifest names its speakers, for the message when it names fewer than two.
+func clearRecordingsBySpeaker(_ items: [CorpusItem], manifest: String, env: AppEnvironment, enrollment: VoiceEnrollment,
+                              tellLeftOut: Bool, speakersNamedBy naming: String = "a speaker column")
+    throws -> [(speaker: String, takes: [VoiceAdapter.Utterance])] {
+    let spoken = items.filter { VoiceEnrollment.words(for: $0, table: env.table) != nil }
+    let speakers = Array(Set(spoken.compactMap(\.speaker))).sorted()
+    guard speakers.count >= 2 else {
+        throw CommandFailure("\(manifest) needs recordings by at least two speakers (\(naming))")
+    }
+    return try speakers.map { speaker in
+        enrollment.beginVoice()
+        return (speaker, try clearRecordings(spoken.filter { $0.speaker == speaker }, manifest: manifest, env: env,
+                                             enrollment: enrollment, tellLeftOut: tellLeftOut))
+    }
+}
+
 /// Each corpus recording checked against the words it says: those that sound like them, ready
 /// to learn from (`carevoice enroll --manifest`, `bench enrollment`).
 /// `heard` gives a recording as it was heard, when that was not as it is (noise mixed in).
