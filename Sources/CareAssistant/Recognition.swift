@@ -268,7 +268,16 @@ public enum RecognizerFactory {
     /// --snr 10` (a learned voice): such words in 9 of 50 sessions (不对 ×4, 急救 ×2, 救命, 不要,
     /// 再见) -> none, saved exactly right 37 -> 41 (0.25 s left 5; 0.4 s saved 41 too). `bench
     /// recognition` on ze33 at 10 dB, noise around: readings 67 -> 74 of 100. English gained
-    /// nothing (every early end in noise at 0.25 or 0.3 s: 71 of 100 saved -> 68, 69).
+    /// nothing (every early end in noise at 0.25 or 0.3 s: 71 of 100 saved -> 68, 69). Tried
+    /// again on 2026-12-07, every English early end in noise at 0.3 s (a trial build), pink at
+    /// 10 dB: `bench recognition --noise-around 1` heard more (readings ec41 77 -> 80, ec45
+    /// 56 -> 60 of 100; unrelated speech turned away 38 -> 38, 49 -> 51 of 80; commands the same;
+    /// 340 yes/no answers 266 -> 268, heard as two utterances 6 -> 3; calls for help em61 + em62
+    /// 204 -> 204 of 210), but `bench loop --count 60 --seed 5 --noise pink --snr 10` saved 40
+    /// -> 39, and every answer waited the 0.1 s more (replies to answers median 225 -> 325 ms,
+    /// readings 284 -> 365 ms). Two yeses after readings heard right fitted -18.1 and -17.9,
+    /// under the yes floor (`SpeechAcceptance.confidentYesFit`), and were asked again; ended at
+    /// 0.2 s they had been taken.
     static func endsOfSpeech(_ configuration: inout SpeechRecognizer.Configuration, table: LocaleTable,
                              background: AudioBackground) {
         let parser = UtteranceParser(table: table)
