@@ -34,12 +34,12 @@ final class BesideHearing: @unchecked Sendable {
     /// Starts hearing an utterance with `grammar`, from its audio so far (as the listening
     /// recognizer heard it), making the recognizer first if it is not made yet.
     /// - Parameter arriving: seconds of audio since the last work was handed over.
-    func start(grammar: String, heard audio: [Int16], paddingLevel: Double, role: SpeechRecognizer.BesideRole,
+    func start(grammar: String, heard audio: [Int16], leadIn: Int, paddingLevel: Double, role: SpeechRecognizer.BesideRole,
                arriving: Double) {
         queue.async { [self] in
             timed(arriving: arriving) {
                 makeRecognizer()
-                hears = recognizer?.startBeside(grammar: grammar, heard: audio, paddingLevel: paddingLevel, role: role) == true
+                hears = recognizer?.startBeside(grammar: grammar, heard: audio, leadIn: leadIn, paddingLevel: paddingLevel, role: role) == true
             }
         }
     }

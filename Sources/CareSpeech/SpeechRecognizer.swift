@@ -54,6 +54,9 @@ public struct RecognitionResult: Sendable, Equatable {
     /// The samples the final decode saw (padded, noise-floored, at the configured rate), for
     /// adapting the model to this voice; empty unless `Configuration.keepsAudio`.
     public var audio: [Int16] = []
+    /// How many samples at the start of `audio` were put there, not heard: the lead-in, and any
+    /// of a recording's own lead-in (`runWithHandover`) that came before the utterance.
+    public var paddingBeforeSound = 0
     /// How far the utterance's speech was above what the stream carried between utterances, in
     /// dB (`BackgroundLevel`): a microphone's background, or a recording's (its lead-in left
     /// out), which `AudioBackground.following` judges utterance by utterance; where too little
@@ -247,6 +250,9 @@ public final class SpeechRecognizer {
     private var calibrationBuffer: [Int16] = []
     /// The audio of the utterance in progress, from `preRoll` before speech was detected.
     private var utteranceAudio: [Int16] = []
+    /// How many samples at the start of `utteranceAudio` are a recording's lead-in
+    /// (`paddingToCome`), not its sound.
+    private var leadInInUtterance = 0
     /// Samples fed to the stream so far: the clock for `RecognitionResult.endpoint`.
     private var samplesHeard = 0
     /// Scales what the recognizer hears (`Configuration.frequencyScale`).
@@ -749,7 +755,8 @@ public final class SpeechRecognizer {
         reset()
         guard (try? selectGrammar(heard.grammar)) != nil else { return nil }
         // The kept audio starts with the other's lead-in; this decode puts its own.
-        var result = decodeWhole(Array(heard.audio.dropFirst(Int(Self.leadIn * Double(configuration.sampleRate)))))
+        let lead = Int(Self.leadIn * Double(configuration.sampleRate))
+        var result = decodeWhole(Array(heard.audio.dropFirst(lead)), leadIn: max(0, heard.paddingBeforeSound - lead))
         framesHeard += Int(ps_get_n_frames(decoder))
         result.endpoint = heard.endpoint
         result.signalToNoise = heard.signalToNoise
@@ -761,14 +768,16 @@ public final class SpeechRecognizer {
     /// The whole-utterance decode itself, with the grammar in force.
     /// - Parameter hearingOtherWords: false: the other words' decoder does not hear it, and the
     ///   result has no `otherWords`.
-    private func decodeWhole(_ samples: [Int16], hearingOtherWords: Bool = true) -> RecognitionResult {
+    /// - Parameter leadIn: how many of `samples` are a recording's lead-in, not its sound.
+    private func decodeWhole(_ samples: [Int16], leadIn: Int = 0, hearingOtherWords: Bool = true) -> RecognitionResult {
         learnPaddingLevel(from: samples)
-        let whole = paddedLeadIn + samples + paddedTail
+        let padding = paddedLeadIn
+        let whole = padding + samples + paddedTail
         startHearing(otherWords: hearingOtherWords)
         // One call: full_utt = 1 means "this block is the entire utterance".
         whole.withUnsafeBufferPointer { hear($0, wholeUtterance: true) }
-        var result = endUtterance(heard: whole)
-        if configuration.keepsAudio { result.audio = whole }
+        var result = endUtterance(heard: whole, soundFrom: padding.count + leadIn)
+        if configuration.keepsAudio { (result.audio, result.paddingBeforeSound) = (whole, padding.count + leadIn) }
         return result
     }
 
@@ -1003,6 +1012,8 @@ public final class SpeechRecognizer {
                 samplesHeard += block.count
                 utteranceAudio.append(contentsOf: block)
                 let isPadding = paddingToCome > 0
+                // Counted while the utterance's audio is all lead-in from its start.
+                if leadInInUtterance == utteranceAudio.count - block.count { leadInInUtterance += min(block.count, paddingToCome) }
                 paddingToCome = max(0, paddingToCome - block.count)
                 if speechSeen {
                     hear(block)
@@ -1018,7 +1029,10 @@ public final class SpeechRecognizer {
                 } else {
                     if !isPadding { background.hear(block) }
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
-                    if utteranceAudio.count > keep { utteranceAudio.removeFirst(utteranceAudio.count - keep) }
+                    if utteranceAudio.count > keep {
+                        leadInInUtterance = max(0, leadInInUtterance - (utteranceAudio.count - keep))
+                        utteranceAudio.removeFirst(utteranceAudio.count - keep)
+                    }
                 }
                 offset += block.count
             }
@@ -1119,7 +1133,7 @@ public final class SpeechRecognizer {
               utteranceAudio.count % Int(Self.overNoiseCheck * Double(configuration.sampleRate)) < block.count,
               utteranceSoundsNoisy, let overNoise = hearingOverNoise() else { return }
         if !overNoiseHears {
-            overNoise.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
+            overNoise.start(grammar: activeGrammar, heard: utteranceAudio, leadIn: leadInInUtterance, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
             overNoiseHears = true
         }
         overNoiseJudges = true
@@ -1136,7 +1150,7 @@ public final class SpeechRecognizer {
     private func listenOverNoiseFromTheStart(arriving seconds: Double) {
         guard let overNoise, makeOverNoise != nil, configuration.background == .quiet, hearsUtterance,
               !background.isKnown else { return }
-        overNoise.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
+        overNoise.start(grammar: activeGrammar, heard: utteranceAudio, leadIn: leadInInUtterance, paddingLevel: paddingLevel, role: .takingOver, arriving: seconds)
         overNoiseHears = true
     }
 
@@ -1165,7 +1179,7 @@ public final class SpeechRecognizer {
     /// it is not made yet), where this recognizer is a noisy room's that has one to make.
     private func listenForCallsWithNoiseLeftIn(arriving seconds: Double) {
         guard hearsUtterance, let noiseLeftIn = hearingWithNoiseLeftIn() else { return }
-        noiseLeftIn.start(grammar: activeGrammar, heard: utteranceAudio, paddingLevel: paddingLevel, role: .listeningForCalls,
+        noiseLeftIn.start(grammar: activeGrammar, heard: utteranceAudio, leadIn: leadInInUtterance, paddingLevel: paddingLevel, role: .listeningForCalls,
                            arriving: seconds)
         noiseLeftInHears = true
     }
@@ -1224,7 +1238,7 @@ public final class SpeechRecognizer {
     /// so far (as that one heard it: scaled, with a noise floor). To take over, the running
     /// cepstral mean is learned afresh from it, so that the utterances after it start from its
     /// own mean, as they do after it is heard again as a whole (`hearAgain`).
-    func startBeside(grammar: String, heard audio: [Int16], paddingLevel: Double, role: BesideRole) -> Bool {
+    func startBeside(grammar: String, heard audio: [Int16], leadIn: Int, paddingLevel: Double, role: BesideRole) -> Bool {
         reset()
         endedEarlyBeside = nil
         guard (try? selectGrammar(grammar)) != nil else { return false }
@@ -1235,6 +1249,7 @@ public final class SpeechRecognizer {
             listeners.forEach { carevoice_cmn_learn_afresh($0) }
         }
         utteranceAudio = audio
+        leadInInUtterance = leadIn
         startHearing(otherWords: role == .takingOver)
         (paddedLeadIn + audio).withUnsafeBufferPointer { hear($0) }
         return true
@@ -1288,7 +1303,7 @@ public final class SpeechRecognizer {
         endedEarlyBeside = nil
         letGoOfMeansBeforeTakingOver(restoringThem: false)
         let heardWith = cepstralMean
-        var result = endUtterance(heard: paddedLeadIn + utteranceAudio)
+        var result = endUtterance(heard: paddedLeadIn + utteranceAudio, soundFrom: paddedLeadIn.count + leadInInUtterance)
         result.hearing = .asSaid
         framesHeard += Int(ps_get_n_frames(decoder))
         if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
@@ -1296,10 +1311,10 @@ public final class SpeechRecognizer {
             // (0.66-1.2 s of a 1.1-1.6 s whole decode), and what it heard as the words were said
             // turned away as much unrelated speech (`bench loop --unrelated-first`).
             let otherWordsAsSaid = result.otherWords
-            result = decodeWhole(utteranceAudio, hearingOtherWords: false)
+            result = decodeWhole(utteranceAudio, leadIn: leadInInUtterance, hearingOtherWords: false)
             if !result.text.isEmpty { result.otherWords = otherWordsAsSaid }
         } else if configuration.keepsAudio {
-            result.audio = paddedLeadIn + utteranceAudio
+            (result.audio, result.paddingBeforeSound) = (paddedLeadIn + utteranceAudio, paddedLeadIn.count + leadInInUtterance)
         }
         stopDetectors()
         return result
@@ -1471,6 +1486,7 @@ public final class SpeechRecognizer {
         detectors.forEach { $0.end() }
         speechSeen = false
         utteranceAudio = []
+        leadInInUtterance = 0
     }
 
     /// The utterance that just ended in the stream: its search finished, or, when it was not
@@ -1499,11 +1515,11 @@ public final class SpeechRecognizer {
         // ended only to give way to the beside words.
         let heardEnough = heardBetterBeside || !otherWordsCutShort
         if heardAsSaid && heardEnough && (framesHeard >= Self.framesToLearnTheMean || heardBetterBeside) {
-            result = endUtterance(heard: paddedLeadIn + utteranceAudio)
+            result = endUtterance(heard: paddedLeadIn + utteranceAudio, soundFrom: paddedLeadIn.count + leadInInUtterance)
             result.hearing = .asSaid
             framesHeard += Int(ps_get_n_frames(decoder))
             learnPaddingLevel(from: utteranceAudio)
-            if configuration.keepsAudio { result.audio = paddedLeadIn + utteranceAudio }
+            if configuration.keepsAudio { (result.audio, result.paddingBeforeSound) = (paddedLeadIn + utteranceAudio, paddedLeadIn.count + leadInInUtterance) }
         } else {
             // The first utterances are decoded again with a mean that now includes them: with the
             // generic mean, "血糖六点五早餐前", the first utterance of a Chinese session, was heard
@@ -1512,7 +1528,7 @@ public final class SpeechRecognizer {
                 stopHearing()
                 framesHeard += Int(ps_get_n_frames(decoder))
             }
-            result = decodeWhole(utteranceAudio)
+            result = decodeWhole(utteranceAudio, leadIn: leadInInUtterance)
         }
         result.signalToNoise = signalToNoise
         result.endpoint = secondsHeard
@@ -1553,8 +1569,13 @@ public final class SpeechRecognizer {
     }
 
     /// Ends the utterance the decoders hear and reads the grammar's result (and its fit).
-    /// - Parameter heard: the samples the decoders heard in it, for its loudness swing.
-    private func endUtterance(heard: [Int16]) -> RecognitionResult {
+    /// - Parameters:
+    ///   - heard: the samples the decoders heard in it, for its loudness swing;
+    ///   - soundFrom: where in them the sound given starts. The padding and lead-in before it
+    ///     are left out of the swing: a hum 25-30 dB under a recording's speech steps up from its
+    ///     lead-in's floor, and with those frames the noise alone swung 4-8 dB and was taken
+    ///     for "help".
+    private func endUtterance(heard: [Int16], soundFrom: Int) -> RecognitionResult {
         stopHearing()
         var score: Int32 = 0
         let hypothesis = ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
@@ -1574,9 +1595,10 @@ public final class SpeechRecognizer {
         result.heardOver = configuration.background
         if !text.isEmpty {
             let samplesPerFrame = configuration.sampleRate / Int(Self.framesPerSecond)
-            result.loudnessSwing = Self.loudnessSwing(of: heard, samplesPerFrame: samplesPerFrame)
+            let sound = Array(heard.dropFirst(soundFrom))
+            result.loudnessSwing = Self.loudnessSwing(of: sound, samplesPerFrame: samplesPerFrame)
             // Heard scaled (`Configuration.frequencyScale`): counted in the time it took to say.
-            result.loudSeconds = Self.loudSeconds(of: heard, samplesPerFrame: samplesPerFrame).map { $0 * configuration.frequencyScale }
+            result.loudSeconds = Self.loudSeconds(of: sound, samplesPerFrame: samplesPerFrame).map { $0 * configuration.frequencyScale }
         }
         // Free words fit any sound somehow: no fit for a language model's.
         if fitDecoder != nil, !text.isEmpty, !languageModelNames.contains(activeGrammar) {

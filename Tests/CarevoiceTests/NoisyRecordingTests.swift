@@ -63,6 +63,26 @@ import Testing
         #expect(listened.stdout.contains("sugar eighty six after exercise"), "\(listened.stdout)")
     }
 
+    /// A recording with a steady hum 30 dB under its speech, 3 s of it before the words: the hum
+    /// alone where the recording starts, stepping up from the lead-in put before it, is heard
+    /// as an utterance. With the lead-in's frames counted, its loudness swing was 4-8 dB, over
+    /// the floor for words forced onto a steady noise, and it was taken for "help": emergency
+    /// help was spoken before the reading was read back.
+    @Test func aHumAtTheStartOfARecordingIsNoCallForHelp() throws {
+        let dir = CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let said = try SpokenFixtures.say("glucose six point five", voice: "en-us")
+        let hum = [Int16](repeating: 0, count: said.sampleRate * 3)
+        let recording = NoiseMixer.mix(PCMAudio(samples: hum + said.samples + hum, sampleRate: said.sampleRate),
+                                       noise: .pink, snr: 30, seed: 1)
+        let url = dir.appendingPathComponent("hum.wav")
+        try WAVFile.write(recording, to: url)
+        let run = try CLI.run(["--no-speech", "--verbose", "--audio-in", url.path, "--data-dir", dir.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("Emergency help"), "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stdout.contains("6.5 mmol/L. Shall I save it?"), "\(run.stdout)")
+    }
+
     /// In noise the hiss of "s" goes with the noise taken out: these readings of the development
     /// corpora (`bench corpus --seed 41`, `--readings 150 --seed 47`), in pink noise at 10 dB,
     /// were all heard with "fifteen" or "fifty" without `speech.readingWordOddsInNoise`, and are
