@@ -1573,7 +1573,7 @@ public final class SpeechRecognizer {
     ///   - heard: the samples the decoders heard in it, for its loudness swing;
     ///   - soundFrom: where in them the sound given starts. The padding and lead-in before it
     ///     are left out of the swing: a hum 25-30 dB under a recording's speech steps up from its
-    ///     lead-in's floor, and with those frames the noise alone swung 4-8 dB and was taken
+    ///     lead-in's floor, and with those frames the noise alone swung 3-8 dB and was taken
     ///     for "help".
     private func endUtterance(heard: [Int16], soundFrom: Int) -> RecognitionResult {
         stopHearing()

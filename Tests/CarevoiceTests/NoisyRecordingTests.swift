@@ -65,9 +65,9 @@ import Testing
 
     /// A recording with a steady hum 30 dB under its speech, 3 s of it before the words: the hum
     /// alone where the recording starts, stepping up from the lead-in put before it, is heard
-    /// as an utterance. With the lead-in's frames counted, its loudness swing was 4-8 dB, over
-    /// the floor for words forced onto a steady noise, and it was taken for "help": emergency
-    /// help was spoken before the reading was read back.
+    /// as an utterance. With the lead-in's frames counted, its loudness swing was 3-8 dB (3.4
+    /// dB here), over the floor for words forced onto a steady noise, and it was taken for
+    /// "help": emergency help was spoken before the reading was read back.
     @Test func aHumAtTheStartOfARecordingIsNoCallForHelp() throws {
         let dir = CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
