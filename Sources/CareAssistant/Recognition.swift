@@ -15,7 +15,9 @@ public enum RecognizerFactory {
     ///   each state's own (`ListeningContext.wordOdds`), to calibrate them.
     /// - Parameter conditions: what the audio is like: telephone-band audio is heard with the
     ///   locale's narrowband means, unless a voice was learned (which replaces the model); noisy
-    ///   audio with the noise taken out first (`AudioBackground`).
+    ///   audio with the noise taken out first (`AudioBackground`), and full-band noisy audio with
+    ///   the locale's noisy room means (same proviso), but for what is said clearly over the room
+    ///   (`SpeechRecognizer.Configuration.noiseLeftInAnswersFromDB`).
     /// - Parameter means: means to hear with instead of the band's, to measure them (`bench narrowband`).
     /// - Parameter frequencyScale: how much higher or lower the voice is heard (`VoiceScale`).
     /// - Parameter otherWordsHMMsPerFrame: the most HMMs a frame the other words' search keeps,
@@ -49,7 +51,11 @@ public enum RecognizerFactory {
         if let voice {
             voice.apply(to: &configuration)
         } else {
-            configuration.meansFile = means ?? (conditions.band == .narrow ? narrowbandMeans(table: table, resources: resources) : nil)
+            configuration.meansFile = means ?? localeMeans(for: conditions, table: table, resources: resources)
+            // Means of a noisy room's own mishear clean speech: the model's do not.
+            if let file = configuration.meansFile, file != modelMeans(table), conditions.background == .noisy {
+                configuration.noiseLeftInAnswersFromDB = AudioBackground.quietFromDB
+            }
         }
         func wordOdds(_ context: ListeningContext) -> [String: Double] {
             context.wordOdds(table, background: conditions.background, overriddenBy: odds)
@@ -202,18 +208,37 @@ public enum RecognizerFactory {
         }
     }
 
-    /// The locale's means for telephone-band audio, when it has them and they can be used; a
-    /// missing or damaged file is logged and the model's own means are used (they hear such
-    /// audio worse, but the assistant still listens).
+    /// The locale's means for audio heard in these conditions, when it has them and they can be
+    /// used: telephone-band audio's (`narrowbandMeans`), a noisy room's (`noisyRoomMeans`, full
+    /// band); nil: the model's own. A missing or damaged file is logged and the model's own means
+    /// are used (they hear such audio worse, but the assistant still listens).
+    public static func localeMeans(for conditions: AudioConditions, table: LocaleTable, resources: ResourceLocator) -> String? {
+        switch (conditions.band, conditions.background) {
+        case (.narrow, _): return usableMeans(resources.narrowbandMeans(for: table), table: table, for: "narrowband", heard: "telephone-band audio")
+        case (.wide, .noisy): return usableMeans(resources.noisyRoomMeans(for: table), table: table, for: "noisy room", heard: "a noisy room")
+        case (.wide, .quiet): return nil
+        }
+    }
+
+    /// The acoustic model's own means file.
+    public static func modelMeans(_ table: LocaleTable) -> String {
+        table.speech.acousticModel + "/means"
+    }
+
+    /// The locale's means for telephone-band audio (`localeMeans`).
     static func narrowbandMeans(table: LocaleTable, resources: ResourceLocator) -> String? {
-        guard let url = resources.narrowbandMeans(for: table) else { return nil }
+        localeMeans(for: AudioConditions(band: .narrow), table: table, resources: resources)
+    }
+
+    private static func usableMeans(_ url: URL?, table: LocaleTable, for kind: String, heard audio: String) -> String? {
+        guard let url else { return nil }
         let logger = Logger(label: "carevoice.recognition")
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            logger.warning("no narrowband means at \(url.path): telephone-band audio is heard with the model's own")
+            logger.warning("no \(kind) means at \(url.path): \(audio) is heard with the model's own")
             return nil
         }
-        do { try GaussianMeans.fit(url.path, model: table.speech.acousticModel + "/means") } catch {
-            logger.warning("the narrowband means at \(url.path) cannot be used (\(error)): telephone-band audio is heard with the model's own")
+        do { try GaussianMeans.fit(url.path, model: modelMeans(table)) } catch {
+            logger.warning("the \(kind) means at \(url.path) cannot be used (\(error)): \(audio) is heard with the model's own")
             return nil
         }
         return url.path

@@ -233,6 +233,10 @@ public struct LocaleTable: Sendable, Decodable {
         /// The acoustic model's means adapted to telephone-band speech (8 kHz), relative to
         /// `models/`, for recordings that carry nothing above 4 kHz; nil: the model's own.
         public var narrowbandMeans: String?
+        /// The acoustic model's means moved for speech heard with a noisy room's noise taken
+        /// out, relative to `models/`, for full-band audio heard so (`AudioBackground.noisy`) with
+        /// no learned voice; nil: the model's own.
+        public var noisyRoomMeans: String?
         /// A statistical language model for free dictation (diary notes), if the locale has one.
         public var languageModel: String?
         /// Common words that are not what the assistant listens for, one a line, relative to

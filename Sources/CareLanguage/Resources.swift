@@ -63,6 +63,12 @@ public struct ResourceLocator: Sendable {
         table.speech.narrowbandMeans.map { modelsDirectory.appendingPathComponent($0) }
     }
 
+    /// The means file for a noisy room (`LocaleTable.Speech.noisyRoomMeans`), nil when the
+    /// locale has none.
+    public func noisyRoomMeans(for table: LocaleTable) -> URL? {
+        table.speech.noisyRoomMeans.map { modelsDirectory.appendingPathComponent($0) }
+    }
+
     /// The locale's other words (`LocaleTable.Speech.otherWords`), in the file's order; none
     /// when it has none or the file cannot be read. A line's first field is its word; what
     /// follows is a note (a character's pinyin).

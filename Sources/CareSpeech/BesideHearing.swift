@@ -106,7 +106,7 @@ final class BesideHearing: @unchecked Sendable {
     /// recognizer did not hear it (none could be made, or it has not the grammar).
     /// - Returns: also how far the work was behind the audio when the utterance ended, and how
     ///   long ending it took.
-    func end() -> (result: RecognitionResult, behind: Double, ending: Double)? {
+    func end(wholeWithItsOwnMean: Bool = false) -> (result: RecognitionResult, behind: Double, ending: Double)? {
         queue.sync {
             defer {
                 hears = false
@@ -114,7 +114,7 @@ final class BesideHearing: @unchecked Sendable {
             }
             guard hears, let recognizer else { return nil }
             let started = Date()
-            let result = recognizer.endBeside()
+            let result = recognizer.endBeside(wholeWithItsOwnMean: wholeWithItsOwnMean)
             return (result, lag, Date().timeIntervalSince(started))
         }
     }

@@ -112,6 +112,14 @@ public final class SpeechRecognizer {
         /// Gaussian means that replace the acoustic model's own (pocketsphinx's -mean), e.g. the
         /// means adapted to telephone-band speech (`AudioBand.narrow`); nil: the model's.
         public var meansFile: String?
+        /// Where `meansFile` fits only speech close over noise (a noisy room's means): an
+        /// utterance in the stream said at least this many dB above the room
+        /// (`clearestSignalToNoise`) is answered with the words heard beside with the noise left
+        /// in (`makeNoiseLeftIn`), which hears with the model's own means. Clean speech heard with
+        /// a noisy room's means was turned away or misheard (ec45, every recording heard as a
+        /// noisy room's: readings 55 -> 0 of 100), and the utterance that tells the room is quiet
+        /// again is heard by a noisy room's recognizer. Nil: this recognizer's words are answered.
+        public var noiseLeftInAnswersFromDB: Double?
         /// Decoder options beyond pocketsphinx's defaults. Measured with `carevoice bench loop
         /// --count 100 --seed 5` (5 espeak-ng voices): wider beams and 16 Gaussians per frame
         /// instead of 4 took exact readings from 53 % to 65 %.
@@ -263,6 +271,11 @@ public final class SpeechRecognizer {
     private var background = BackgroundLevel()
     /// Samples still to come that are padding (`runWithHandover`'s lead-in), not the background.
     private var paddingToCome = 0
+    /// Samples still to come before the padding after a recording's sound (`runWithHandover`'s
+    /// tail); nil: nothing is put after what is heard (a microphone).
+    private var soundBeforeTail: Int?
+    /// How many samples at the end of `utteranceAudio` are that tail, not the recording's sound.
+    private var tailInUtterance = 0
     /// The level of the noise put around an utterance, in dBFS (`learnPaddingLevel`).
     private var paddingLevel = NoiseFloor.levelDBFS
 
@@ -1012,6 +1025,10 @@ public final class SpeechRecognizer {
                 samplesHeard += block.count
                 utteranceAudio.append(contentsOf: block)
                 let isPadding = paddingToCome > 0
+                if let sound = soundBeforeTail {
+                    tailInUtterance += block.count - min(block.count, max(0, sound))
+                    soundBeforeTail = sound - block.count
+                }
                 // Counted while the utterance's audio is all lead-in from its start.
                 if leadInInUtterance == utteranceAudio.count - block.count { leadInInUtterance += min(block.count, paddingToCome) }
                 paddingToCome = max(0, paddingToCome - block.count)
@@ -1031,6 +1048,7 @@ public final class SpeechRecognizer {
                     let keep = Int(Self.preRoll * Double(configuration.sampleRate))
                     if utteranceAudio.count > keep {
                         leadInInUtterance = max(0, leadInInUtterance - (utteranceAudio.count - keep))
+                        tailInUtterance = min(tailInUtterance, keep)
                         utteranceAudio.removeFirst(utteranceAudio.count - keep)
                     }
                 }
@@ -1097,10 +1115,12 @@ public final class SpeechRecognizer {
         return snr.map { $0 < AudioBackground.noisyBelowDB } ?? false
     }
 
-    /// The utterance so far, after the pre-roll before the detector heard it, measured against
-    /// its own quietest moments (`AudioBackground.signalToNoise`); nil while it is too short.
+    /// The utterance so far, after the pre-roll before the detector heard it and without the
+    /// padding after a recording (`tailInUtterance`), measured against its own quietest moments
+    /// (`AudioBackground.signalToNoise`); nil while it is too short. The padding is 40 dB under
+    /// the speech: with it, readings said in pink noise 11 dB under them measured 34.
     private var utteranceAgainstItsQuietestMoments: Double? {
-        let speech = utteranceAudio.dropFirst(Int(Self.preRoll * Double(configuration.sampleRate)))
+        let speech = utteranceAudio.dropFirst(Int(Self.preRoll * Double(configuration.sampleRate))).dropLast(tailInUtterance)
         return AudioBackground.signalToNoise(PCMAudio(samples: Array(speech), sampleRate: configuration.sampleRate))
     }
 
@@ -1119,6 +1139,17 @@ public final class SpeechRecognizer {
             return aboveWhatWasHeard
         }
         return max(aboveWhatWasHeard, own)
+    }
+
+    /// The utterance that ends measured both ways, above what was heard around it
+    /// (`endedSignalToNoise`) and above its own quietest moments, the higher: whether it was said
+    /// clearly enough over the room that a noisy room's means would mishear it
+    /// (`Configuration.noiseLeftInAnswersFromDB`). Said in a noisy room, both are low: its own
+    /// pauses, and the one that ended it, are the room's noise. A recording's tightly cut clean
+    /// utterances, heard one after another, have little but their own starts heard around them
+    /// (the detector hears speech late): ec45's measured 6-9 dB above that, 35 above their pauses.
+    private func clearestSignalToNoise(aboveHeard: Double?) -> Double? {
+        [aboveHeard, utteranceAgainstItsQuietestMoments].compactMap { $0 }.max()
     }
 
     /// Hands `overNoise` the block where it hears the utterance beside this one; and, every
@@ -1285,6 +1316,8 @@ public final class SpeechRecognizer {
     /// Ends the utterance heard beside another recognizer (`startBeside`): its search's result,
     /// or, where the utterance's own cepstral mean is far from the one it was heard with
     /// (`besideMeanTolerance`), the utterance heard again as a whole with its own.
+    /// `wholeWithItsOwnMean`: heard again so in any case, for the words that fit better (clean
+    /// speech after a noisy room's, `Configuration.noiseLeftInAnswersFromDB`).
     /// Where the noise is taken out, it ends with the tail a whole decode has: the noise removal
     /// (-remove_noise) goes on from one utterance's end to the next utterance, and without that
     /// tail the yes said after a reading heard beside fitted 9.7 points worse and was doubted
@@ -1295,7 +1328,7 @@ public final class SpeechRecognizer {
     /// running cepstral mean away from the room's: a quiet room's recognizer hearing 190 yes/no
     /// answers beside a noisy room's (`makeNoiseLeftIn`) took 15 of them for a call for help
     /// with it, 10 without.
-    func endBeside() -> RecognitionResult {
+    func endBeside(wholeWithItsOwnMean: Bool = false) -> RecognitionResult {
         if configuration.background == .noisy {
             hearBeside(pauseHeardAgain)
             paddedTail.withUnsafeBufferPointer { hear($0) }
@@ -1306,7 +1339,15 @@ public final class SpeechRecognizer {
         var result = endUtterance(heard: paddedLeadIn + utteranceAudio, soundFrom: paddedLeadIn.count + leadInInUtterance)
         result.hearing = .asSaid
         framesHeard += Int(ps_get_n_frames(decoder))
-        if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
+        if wholeWithItsOwnMean {
+            // Heard whole once from no mean at all, the decoders' mean is the utterance's own.
+            // The words that fit better are kept: a short answer's own mean is a poor one ("yes
+            // thanks" fitted -21 heard whole so, -16 as it was said).
+            listeners.forEach { carevoice_cmn_learn_afresh($0) }
+            _ = decodeWhole(utteranceAudio, leadIn: leadInInUtterance, hearingOtherWords: false)
+            let whole = decodeWhole(utteranceAudio, leadIn: leadInInUtterance, hearingOtherWords: false)
+            if (whole.grammarFit ?? -.infinity) > (result.grammarFit ?? -.infinity) { result = whole }
+        } else if let heardWith, let own = cepstralMean, Self.isHeardAgain(ownMean: own, heardWith: heardWith) {
             // The other words are not heard again: their decoder is the slowest of the three
             // (0.66-1.2 s of a 1.1-1.6 s whole decode), and what it heard as the words were said
             // turned away as much unrelated speech (`bench loop --unrelated-first`).
@@ -1487,6 +1528,7 @@ public final class SpeechRecognizer {
         speechSeen = false
         utteranceAudio = []
         leadInInUtterance = 0
+        tailInUtterance = 0
     }
 
     /// The utterance that just ended in the stream: its search finished, or, when it was not
@@ -1545,11 +1587,17 @@ public final class SpeechRecognizer {
         var waitedWithNoise = 0.0, readyWithNoise = 0.0
         if noiseLeftInHears {
             noiseLeftInHears = false
-            if hearsCall(result) {
+            // Said clearly over the room, it is answered with the words heard with the noise left
+            // in (`Configuration.noiseLeftInAnswersFromDB`), heard whole with its own cepstral
+            // mean: that one's, learned from the noisy room's speech, misheard clean speech.
+            let answersWithNoiseLeftIn = configuration.noiseLeftInAnswersFromDB.map { from in
+                clearestSignalToNoise(aboveHeard: signalToNoise).map { $0 >= from } ?? false
+            } ?? false
+            if hearsCall(result) && !answersWithNoiseLeftIn {
                 noiseLeftIn?.reset()
             } else {
                 let waitStarted = Date()
-                let ended = noiseLeftIn?.end()
+                let ended = noiseLeftIn?.end(wholeWithItsOwnMean: answersWithNoiseLeftIn)
                 waitedWithNoise = Date().timeIntervalSince(waitStarted)
                 waitedBeside += waitedWithNoise
                 if let ended {
@@ -1557,7 +1605,13 @@ public final class SpeechRecognizer {
                     withNoise.endpoint = result.endpoint
                     withNoise.signalToNoise = result.signalToNoise
                     readyWithNoise = ended.behind + ended.ending
-                    result = heardFirst(result, other: withNoise)
+                    if answersWithNoiseLeftIn {
+                        // Its audio is the same sound: a reading confirmed so is learned from too.
+                        (withNoise.audio, withNoise.paddingBeforeSound) = (result.audio, result.paddingBeforeSound)
+                        result = heardFirst(withNoise, other: result)
+                    } else {
+                        result = heardFirst(result, other: withNoise)
+                    }
                 }
             }
         }
@@ -1653,6 +1707,9 @@ extension SpeechRecognizer {
         NoiseFloor.apply(to: &samples, level: NoiseFloor.level(under: recording, by: NoiseFloor.belowSpeech))
         learnPaddingLevel(from: recording.samples)
         reset()
+        // Counted as the scaler gives it on (`Configuration.frequencyScale`).
+        soundBeforeTail = Int(Double(lead + recording.samples.count) / configuration.frequencyScale)
+        defer { soundBeforeTail = nil }
         // The quiet lead-in is not the recording's background: a noisy room's first utterance
         // measured 34 dB above it, and was heard as a quiet room's.
         paddingToCome = lead

@@ -43,7 +43,7 @@ struct BenchNoisyRoomMeans: ParsableCommand {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("carevoice-noisy-room-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let means = try NoisyRoomMeans.learn(from: clean, snr: snr, share: share, enrollment: enrollment, work: work,
-                                             modelMeans: env.table.speech.acousticModel + "/means")
+                                             modelMeans: RecognizerFactory.modelMeans(env.table))
         let destination = URL(fileURLWithPath: write)
         do { try means.s3File().write(to: destination) } catch {
             throw CommandFailure("cannot write \(write): \(error.localizedDescription)")

@@ -47,7 +47,7 @@ struct BenchRecognition: ParsableCommand {
     @OptionGroup var noiseLeftIn: NoiseLeftInOption
     @Option(help: "Hear every recording with its frequencies multiplied by this (0.7-1.4) and its length divided by it, to measure what moving a voice towards the acoustic model does.")
     var frequencyScale: Double?
-    @Option(help: "Hear a noisy room (full band, no learned voice) with these means (bench noisy-room-means) instead of the model's own, to measure them.")
+    @Option(help: "Hear a noisy room (full band, no learned voice) with these means (bench noisy-room-means) instead of the locale's (models/en-us/noisy-room-means), to measure them; \"model\": with the acoustic model's own.")
     var noisyRoomMeans: String?
     @OptionGroup var decoder: DecoderOptions
 
@@ -58,7 +58,7 @@ struct BenchRecognition: ParsableCommand {
         }
         _ = try parsedEmergencyWordOdds()
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
-        if let noisyRoomMeans, !FileManager.default.isReadableFile(atPath: noisyRoomMeans) {
+        if let noisyRoomMeans, noisyRoomMeans != Self.modelsOwnMeans, !FileManager.default.isReadableFile(atPath: noisyRoomMeans) {
             throw ValidationError("--noisy-room-means: no file at \(noisyRoomMeans)")
         }
         if let frequencyScale, !Self.frequencyScales.contains(frequencyScale) {
@@ -109,7 +109,7 @@ struct BenchRecognition: ParsableCommand {
                                                                                          quit: quitOdds, otherWordPerPhone: otherWordOdds),
                                                                   frequencyScale: frequencyScale ?? 1,
                                                                   otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame,
-                                                                  means: conditions == Self.noisyRoom ? noisyRoomMeans : nil)
+                                                                  means: conditions == Self.noisyRoom ? noisyRoomMeansFile(env.table) : nil)
             noiseLeftIn.apply(to: recognizer)
             if let trial {
                 try recognizer.addGrammar(name: Self.trialGrammar, source: trial,
@@ -134,7 +134,7 @@ struct BenchRecognition: ParsableCommand {
         if let frequencyScale { Console.line(String(format: "frequencies scaled by %.2f", frequencyScale)) }
         if run.noisy > 0 {
             Console.line("noisy (speech less than \(Int(AudioBackground.noisyBelowDB)) dB above the pauses), heard with the noise taken out"
-                         + (noisyRoomMeans.map { " and the means \($0)" } ?? "") + ": \(run.noisy) of \(items.count) recordings")
+                         + noisyRoomMeansNote(env) + ": \(run.noisy) of \(items.count) recordings")
         }
         if run.narrowband > 0 {
             Console.line("telephone band (nothing above 4 kHz), heard with the narrowband means: \(run.narrowband) of \(items.count) recordings")
@@ -146,6 +146,25 @@ struct BenchRecognition: ParsableCommand {
         for speaker in tally.bySpeaker.keys.sorted() { Console.line("speaker \(speaker): \(tally.bySpeaker[speaker]!.line)") }
         run.printTimings()
         Console.line("recognition: \(tally.total.right)/\(tally.total.count) correct (\(tally.total.percent))")
+    }
+
+    /// `--noisy-room-means`'s word for the acoustic model's own means.
+    static let modelsOwnMeans = "model"
+
+    /// The means a noisy room was heard with, for the summary; none where a learned voice
+    /// replaces the model.
+    private func noisyRoomMeansNote(_ env: AppEnvironment) -> String {
+        guard env.storedVoice() == nil else { return "" }
+        if noisyRoomMeans == Self.modelsOwnMeans { return " and the model's own means" }
+        if let noisyRoomMeans { return " and the means \(noisyRoomMeans)" }
+        guard RecognizerFactory.localeMeans(for: Self.noisyRoom, table: env.table, resources: env.resources) != nil,
+              let file = env.table.speech.noisyRoomMeans else { return "" }
+        return " and the locale's means \(file)"
+    }
+
+    /// The means file `--noisy-room-means` names.
+    private func noisyRoomMeansFile(_ table: LocaleTable) -> String? {
+        noisyRoomMeans == Self.modelsOwnMeans ? RecognizerFactory.modelMeans(table) : noisyRoomMeans
     }
 
     static let trialGrammar = "trial"
