@@ -215,7 +215,7 @@ public enum RecognizerFactory {
     public static func localeMeans(for conditions: AudioConditions, table: LocaleTable, resources: ResourceLocator) -> String? {
         switch (conditions.band, conditions.background) {
         case (.narrow, _): return usableMeans(resources.narrowbandMeans(for: table), table: table, for: "narrowband", heard: "telephone-band audio")
-        case (.wide, .noisy): return usableMeans(resources.noisyRoomMeans(for: table), table: table, for: "noisy room", heard: "a noisy room")
+        case (.wide, .noisy): return usableMeans(resources.noisyRoomMeans(for: table), table: table, for: "noisy room's", heard: "a noisy room")
         case (.wide, .quiet): return nil
         }
     }

@@ -1147,7 +1147,7 @@ public final class SpeechRecognizer {
     /// (`Configuration.noiseLeftInAnswersFromDB`). Said in a noisy room, both are low: its own
     /// pauses, and the one that ended it, are the room's noise. A recording's tightly cut clean
     /// utterances, heard one after another, have little but their own starts heard around them
-    /// (the detector hears speech late): ec45's measured 6-9 dB above that, 35 above their pauses.
+    /// (the detector hears speech late): ec45's measured 6-9 dB above that.
     private func clearestSignalToNoise(aboveHeard: Double?) -> Double? {
         [aboveHeard, utteranceAgainstItsQuietestMoments].compactMap { $0 }.max()
     }
