@@ -81,6 +81,11 @@ void carevoice_vad_start_utt(carevoice_vad_t *vad)
     fe_start_utt(vad->fe);
 }
 
+void carevoice_vad_start_stream(carevoice_vad_t *vad)
+{
+    fe_start_stream(vad->fe);
+}
+
 void carevoice_vad_end_utt(carevoice_vad_t *vad)
 {
     int32 n = 0;

@@ -32,6 +32,14 @@ final class SpeechDetector {
         started = true
     }
 
+    /// Forgets the noise learned so far (`carevoice_vad_start_stream`); the next frames seed it
+    /// afresh, and, as in a detector just made, call for a calibration first
+    /// (`SpeechRecognizer.calibration`).
+    func startStream() {
+        guard let vad else { return }
+        carevoice_vad_start_stream(vad)
+    }
+
     func end() {
         guard started, let vad else { return }
         carevoice_vad_end_utt(vad)

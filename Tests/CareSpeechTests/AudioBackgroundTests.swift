@@ -78,6 +78,33 @@ import Testing
         #expect(telephone.over(.noisy) == nil)
         #expect(telephone.over(.quiet) == telephone)
     }
+
+    /// A recording heard from its start is padded with its own room where it has it at its
+    /// edges (`SpeechRecognizer.padding(count:at:of:)`): the stretch there mirrored, so that the
+    /// noise does not step in from silence or drop into it. One that starts with its words, or
+    /// with digital silence, is padded with silence (which the floor fills), as before.
+    @Test func aRecordingInItsRoomIsPaddedWithTheRoom() throws {
+        let speech = try SpokenFixtures.say(Self.sentence)
+        let count = speech.sampleRate / 4
+        let silence = [Int16](repeating: 0, count: count)
+        let inNoise = NoiseMixer.mix(speech, noise: .pink, snr: 10, seed: 5, around: 1)
+        let lead = SpeechRecognizer.padding(count: count, at: .start, of: inNoise)
+        let tail = SpeechRecognizer.padding(count: count, at: .end, of: inNoise)
+        #expect(lead == Array(inNoise.samples.prefix(count).reversed()))
+        #expect(tail == Array(inNoise.samples.suffix(count).reversed()))
+        // Continuous at the edges: the mirror meets the recording on its own sample.
+        #expect(lead.last == inNoise.samples.first && tail.first == inNoise.samples.last)
+
+        let words = try #require(speech.samples.firstIndex { abs($0) > 1000 })
+        let cut = PCMAudio(samples: Array(speech.samples[words...]), sampleRate: speech.sampleRate)
+        #expect(SpeechRecognizer.padding(count: count, at: .start, of: NoiseMixer.mix(cut, noise: .pink, snr: 30, seed: 5)) == silence)
+        let digitalSilence = PCMAudio(samples: silence + speech.samples + silence, sampleRate: speech.sampleRate)
+        #expect(SpeechRecognizer.padding(count: count, at: .start, of: digitalSilence) == silence)
+        #expect(SpeechRecognizer.padding(count: count, at: .end, of: digitalSilence) == silence)
+        // Words a moment after the recording starts are not mirrored into its lead-in either.
+        let shortOpening = PCMAudio(samples: Array(inNoise.samples[(inNoise.sampleRate + words - count / 2)...]), sampleRate: speech.sampleRate)
+        #expect(SpeechRecognizer.padding(count: count, at: .start, of: shortOpening) == silence)
+    }
 }
 
 /// A microphone's background, measured between utterances as the stream goes on.

@@ -27,10 +27,12 @@ import Testing
         #expect(again.status == 0 && again.stdout.contains("Saved: 14.3 mmol/L"), "\(again.stdout) \(again.stderr)")
 
         // As on a microphone, the first reading tells the room is noisy: it is heard again, and
-        // all that follows heard, with the noise taken out.
+        // all that follows heard, with the noise taken out (the yes after it heard whole too where
+        // the noisy room's recognizer has heard less than `framesToLearnTheMean` by then: 291
+        // frames of this short reading).
         let noisy = try CLI.run(bench + ["--noise", "pink", "--snr", "10"])
         #expect(noisy.status == 0, "\(noisy.stderr)")
-        let readingThenYes = try Regex(#"heard "glucose fourteen point three" \(fit [^)]*, noise taken out(, whole)?\), "yes" \(fit [^)]*, noise taken out\)"#)
+        let readingThenYes = try Regex(#"heard "glucose fourteen point three" \(fit [^)]*, noise taken out(, whole)?\), "yes" \(fit [^)]*, noise taken out(, whole)?\)"#)
         #expect(noisy.stdout.contains(readingThenYes), "\(noisy.stdout)")
         #expect(noisy.stdout.contains("loop: 2/2 saved exactly right"), "\(noisy.stdout)")
 

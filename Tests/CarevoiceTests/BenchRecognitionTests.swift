@@ -113,7 +113,7 @@ import Testing
         let heard = try corpus.bench(inNoise)
         #expect(heard.split(separator: "\n").last == "recognition: 3/3 correct (100.0%)", "\(heard)")
         let noiseTakenOut = try corpus.bench(inNoise + ["--noise-taken-out-only"])
-        #expect(noiseTakenOut.contains("MISS 0.wav (command help): heard \"sure\""), "\(noiseTakenOut)")
+        #expect(noiseTakenOut.components(separatedBy: "(command help): heard \"sure\"").count == 3, "\(noiseTakenOut)")
         #expect(benchRight(noiseTakenOut, kind: "command") == 1, "\(noiseTakenOut)")
     }
 
@@ -159,6 +159,23 @@ import Testing
         // The same session with the words left at the grammar's odds, to show what is at stake.
         let plain = try corpus.bench(["--emergency-odds", "1"])
         #expect(plain.contains("MISS 10.wav (command help): heard \"nope\""), "\(plain)")
+    }
+
+    /// Answers recorded in a noisy room with the room around them (pink noise 10 dB under the
+    /// speech, alone for a second before and after, at the seeds these answers had in the 340
+    /// answers measured). With silence put around such a recording, the room stepped in from it
+    /// and the detector heard the step as words: a call for help ("help me") before "yes
+    /// thanks", a "help" turned away before "yes please" (and, among the 340, "no" before "don't
+    /// save it"). With the room itself put there (`SpeechRecognizer.padding(count:at:of:)`),
+    /// each is heard once, as said.
+    @Test func aRecordingInANoisyRoomHasNoWordsBeforeItsOwn() throws {
+        let corpus = try SpokenCommands([("don't save", "en-us+f3", 150, "no"), ("don't save it", "en-us+f3", 180, "no"),
+                                         ("yes please", "en-us+m3", 180, "yes"), ("yes thanks", "en-us+m3", 135, "yes")],
+                                        inNoise: [132, 133, 140, 141])
+        let heard = try corpus.bench(["--details"])
+        let items = heard.split(separator: "\n").filter { $0.contains(".wav (command") }
+        #expect(items.count == 4 && items.allSatisfy { $0.components(separatedBy: "\" (fit").count == 2 }, "\(heard)")
+        #expect(heard.split(separator: "\n").last == "recognition: 4/4 correct (100.0%)", "\(heard)")
     }
 
     /// Answers in 10 dB of pink noise are heard as said. Once, "right" was heard as "bye",
@@ -577,11 +594,16 @@ private final class SpokenCommands {
     let dir = CLI.temporaryDirectory()
     private let manifest: String
 
-    init(_ items: [(text: String, voice: String, rate: Int, expected: String)], kind: String = "command") throws {
+    /// - Parameter inNoise: where given, each recording is mixed with pink noise 10 dB under its
+    ///   speech, alone for a second before and after, from its seed here (`bench recognition
+    ///   --noise pink --snr 10 --noise-around 1` mixes item n's with seed n + 1).
+    init(_ items: [(text: String, voice: String, rate: Int, expected: String)], kind: String = "command",
+         inNoise seeds: [UInt64]? = nil) throws {
         var lines = "file\tkind\texpected\tspeaker\n"
         for (index, item) in items.enumerated() {
-            try WAVFile.write(try SpokenFixtures.say(item.text, voice: item.voice, rate: item.rate),
-                              to: dir.appendingPathComponent("\(index).wav"))
+            let said = try SpokenFixtures.say(item.text, voice: item.voice, rate: item.rate)
+            let recording = seeds.map { NoiseMixer.mix(said, noise: .pink, snr: 10, seed: $0[index], around: 1) } ?? said
+            try WAVFile.write(recording, to: dir.appendingPathComponent("\(index).wav"))
             lines += "\(index).wav\t\(kind)\t\(item.expected)\t\(item.voice)\n"
         }
         manifest = dir.appendingPathComponent("manifest.tsv").path

@@ -62,6 +62,9 @@ void ps_seg_free(ps_seg_t *seg);
 typedef struct carevoice_vad_s carevoice_vad_t;
 carevoice_vad_t *carevoice_vad_init(cmd_ln_t *config);
 void carevoice_vad_start_utt(carevoice_vad_t *vad);
+/// Forgets the noise the detector has learned: the next frame seeds it afresh,
+/// as in a detector just made (a new stream with a room of its own).
+void carevoice_vad_start_stream(carevoice_vad_t *vad);
 void carevoice_vad_end_utt(carevoice_vad_t *vad);
 /// Feeds samples; returns 1 when the last frame was (in) speech, 0 when not,
 /// -1 on error.
