@@ -808,8 +808,9 @@ public final class SpeechRecognizer {
     /// learns the noise from what it hears, and after the quiet lead-in and the pre-roll's half
     /// second it had barely learned it when the words came. A "yes" said in pink noise 10 dB
     /// under it fitted -0.1 so, +16.7 with a second of the room before it; the 340 yes/no
-    /// answers in that noise were heard right 267 -> 278 times (`bench recognition --noise
-    /// pink --snr 10 --noise-around 1`). Else the lead-in a whole decode has (`paddedLeadIn`).
+    /// answers in that noise were heard right 267 -> 279 times, with the recordings padded with
+    /// their room too (`bench recognition --noise pink --snr 10 --noise-around 1`). Else the
+    /// lead-in a whole decode has (`paddedLeadIn`).
     private var decoderLeadIn: [Int16] { roomHeardBefore ?? paddedLeadIn }
 
     /// The room a noisy room's decoders hear before an utterance (`decoderLeadIn`); nil in a

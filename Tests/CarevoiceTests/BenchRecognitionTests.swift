@@ -178,6 +178,17 @@ import Testing
         #expect(heard.split(separator: "\n").last == "recognition: 4/4 correct (100.0%)", "\(heard)")
     }
 
+    /// A "yes" said in a noisy room (pink noise 10 dB under it, the first of the 340 answers):
+    /// its decoders hear a second of the room before it (`SpeechRecognizer.decoderLeadIn`), so
+    /// the noise removal has learned the noise when the word comes. It fitted +16.7 so, -0.1
+    /// after the quiet lead-in and the pre-roll's half second of noise.
+    @Test func aYesInANoisyRoomIsHeardAfterTheRoom() throws {
+        let corpus = try SpokenCommands([("yes", "en-us", 150, "yes")], inNoise: [1])
+        let heard = try corpus.bench(["--details"])
+        let fit = try #require(heard.firstMatch(of: #/heard "yes" \(fit (-?[0-9.]+)/#).flatMap { Double($0.output.1) }, "\(heard)")
+        #expect(fit > 8, "\(heard)")
+    }
+
     /// Answers in 10 dB of pink noise are heard as said. Once, "right" was heard as "bye",
     /// which would have ended the conversation and dropped the reading; the quit words' odds
     /// below 1 (`wordsWinOrLoseByTheirOdds` shows they push a word away) and silence filled
