@@ -157,6 +157,22 @@ import Testing
                 == "glucose was twelve")
     }
 
+    /// Heard in a noisy room with the noise taken out, words fit better, and a reading where one
+    /// is awaited must fit better still; commands, and readings elsewhere, keep their floors.
+    @Test func aReadingInANoisyRoomMustFitBetterStill() {
+        let calibrated = SpeechAcceptance(table: english)
+        func inNoise(_ text: String, fit: Double) -> RecognitionResult {
+            var result = heard(text, fit: fit)
+            result.heardOver = .noisy
+            return result
+        }
+        #expect(calibrated.transcript(inNoise("glucose was twelve", fit: -23), in: .reading) == "")
+        #expect(calibrated.transcript(heard("glucose was twelve", fit: -23), in: .reading) == "glucose was twelve")
+        #expect(calibrated.transcript(inNoise("glucose was twelve", fit: -21), in: .reading) == "glucose was twelve")
+        #expect(calibrated.transcript(inNoise("new note", fit: -26), in: .reading) == "new note")
+        #expect(calibrated.transcript(inNoise("glucose was twelve", fit: -26), in: .confirmation) == "glucose was twelve")
+    }
+
     /// "Forget my voice" is heard where a voice that hears the person poorly makes it fit poorly,
     /// as an answer would be; nothing is forgotten before a yes.
     @Test func forgetMyVoiceIsHeardAsReadilyAsAnAnswer() {

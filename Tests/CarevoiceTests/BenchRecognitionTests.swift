@@ -218,6 +218,23 @@ import Testing
         #expect(benchRight(read, kind: "reading") == 1, "\(read)")
     }
 
+    /// In a noisy room words heard as a reading where one is awaited have a floor of their own
+    /// (`ListeningContext.noisyRoomReadingFit`, -22), above the quiet room's -25. It lies between
+    /// a sentence not meant for the assistant said in pink noise 10 dB under it, heard as the
+    /// reading "today reading sixty eight" (fit -23.3 in its corpus, -24.2 alone), and the
+    /// loosest-fitting reading heard right by a voice used in no calibration (-21.4 in its
+    /// corpus, -21.6 alone). The floor alone, as in the quiet room's test above.
+    @Test func inANoisyRoomTheReadingFloorTurnsAwayASentenceAndKeepsAReading() throws {
+        let floorAlone = ["--details", "--other-word-odds", "0"]
+        let sentence = try SpokenCommands([("she is eighty six this year", "en-gb", 184, "-")], kind: "reject", inNoise: [169])
+        let heard = try sentence.bench(floorAlone)
+        #expect(benchRight(heard, kind: "reject") == 1, "\(heard)")
+        let reading = try SpokenCommands([("sugar seventeen point two after breakfast", "en-029", 150, "17.2 mmol/L after-breakfast")],
+                                         kind: "reading", inNoise: [82])
+        let read = try reading.bench(floorAlone)
+        #expect(benchRight(read, kind: "reading") == 1, "\(read)")
+    }
+
     /// Digits said alone where a phone number is awaited. While silence was filled at -75 dBFS,
     /// 55-60 dB under these voices, it pulled each utterance's cepstral mean away from the speech,
     /// and three of these were heard as "five two", "two" and "three oh".
