@@ -530,8 +530,8 @@ extension ListeningContext {
     /// The floor for words heard as a reading, where one is awaited, in a noisy room
     /// (`minimumFit(for:heardOver:)`). There the decoders hear the room before the words, and
     /// its noise is taken out: readings heard right fitted -21.4 and up, in every condition
-    /// measured, and the unrelated sentences heard as a reading -25 to -13.9, so that -25 turned
-    /// away few of them. `bench recognition --details --noise pink --snr S --noise-around 1`
+    /// measured, and the unrelated sentences heard as a reading -25 to -13.9 (ec41, pink 10 dB), so
+    /// that -25 turned away few of them. `bench recognition --details --noise pink --snr S --noise-around 1`
     /// (every recording heard as a noisy room's), readings heard right and unrelated sentences
     /// turned away, at -25 -> -22 (measured at 10 dB pink; elsewhere counted from the fits):
     /// - development voices (`bench corpus --readings 100 --seed 41`, with the held-out

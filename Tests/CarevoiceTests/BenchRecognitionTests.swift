@@ -228,6 +228,9 @@ import Testing
         let floorAlone = ["--details", "--other-word-odds", "0"]
         let sentence = try SpokenCommands([("she is eighty six this year", "en-gb", 184, "-")], kind: "reject", inNoise: [169])
         let heard = try sentence.bench(floorAlone)
+        // Above the quiet room's floor: only the noisy room's turns it away.
+        let fit = try #require(heard.firstMatch(of: #/\(fit (-?[0-9.]+)/#).flatMap { Double($0.output.1) }, "\(heard)")
+        #expect(fit > -25, "\(heard)")
         #expect(benchRight(heard, kind: "reject") == 1, "\(heard)")
         let reading = try SpokenCommands([("sugar seventeen point two after breakfast", "en-029", 150, "17.2 mmol/L after-breakfast")],
                                          kind: "reading", inNoise: [82])
