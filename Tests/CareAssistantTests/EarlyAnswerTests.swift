@@ -112,36 +112,75 @@ import Testing
     }
 }
 
+/// A reading said half a second into a room of pink noise 10 dB under it (the noise drawn from
+/// this seed), with 1.2 s of the room after it, heard where a reading is awaited by a noisy
+/// room's recognizer made from this table; and when the speech was over, in seconds.
+private func heardInANoisyRoom(_ sentence: String, voice: String, rate wordsPerMinute: Int = 150, seed: UInt64,
+                               table: LocaleTable) throws -> (results: [RecognitionResult], speechEnd: Double) {
+    let rate = 16000
+    let spoken = Resampler.resample(try SpokenFixtures.say(sentence, voice: voice, rate: wordsPerMinute), to: rate).samples
+    let lastSound = spoken.lastIndex { abs(Int($0)) > 327 } ?? 0
+    let lead = rate / 2
+    let room = NoiseMixer.mix(PCMAudio(samples: [Int16](repeating: 0, count: lead) + spoken + [Int16](repeating: 0, count: rate * 6 / 5), sampleRate: rate),
+                              noise: .pink, snr: 10, seed: seed)
+    let recognizer = try RecognizerFactory.make(table: table, resources: ChineseRecognizerTests.resources,
+                                                conditions: AudioConditions(background: .noisy))
+    try recognizer.selectGrammar(ListeningContext.reading.rawValue)
+    var results: [RecognitionResult] = []
+    recognizer.run(room) { results.append($0) }
+    return (results, Double(lead + lastSound + 1) / Double(rate))
+}
+
+private func described(_ heard: (results: [RecognitionResult], speechEnd: Double)) -> String {
+    "\(heard.results.map { "\($0.text) ending at \($0.endpoint ?? 0)" }), speech over at \(heard.speechEnd)"
+}
+
 /// In noise the detector hears pauses inside words, and a Chinese reading's meal is decided by
 /// its last syllable (运动后, 运动前). This reading (the 20th session of `bench loop --locale
 /// zh-Hans --seed 5`, with the noise that session had: pink, 10 dB under it) was ended at such
 /// a pause inside 运动后 before its speech was over, and the rest was heard as a word of its
 /// own (a call for help, in the bench). A Chinese reading in noise waits for a longer pause.
 @Test func inNoiseAChineseReadingIsNotEndedInsideItsMeal() throws {
-    let rate = 16000
-    let spoken = Resampler.resample(try SpokenFixtures.say("血糖值六点七毫摩尔每升运动后", voice: "cmn-latn-pinyin"), to: rate).samples
-    let lastSound = spoken.lastIndex { abs(Int($0)) > 327 } ?? 0
-    let lead = rate / 2
-    let speechEnd = Double(lead + lastSound + 1) / Double(rate)
-    let room = NoiseMixer.mix(PCMAudio(samples: [Int16](repeating: 0, count: lead) + spoken + [Int16](repeating: 0, count: rate * 6 / 5), sampleRate: rate),
-                              noise: .pink, snr: 10, seed: 20)
-    func heard(waitingLonger: Bool) throws -> [RecognitionResult] {
-        var table = chinese
-        if !waitingLonger { table.speech.readingEndPauseInNoise = nil }
-        let recognizer = try RecognizerFactory.make(table: table, resources: ChineseRecognizerTests.resources,
-                                                    conditions: AudioConditions(background: .noisy))
-        try recognizer.selectGrammar(ListeningContext.reading.rawValue)
-        var results: [RecognitionResult] = []
-        recognizer.run(room) { results.append($0) }
-        return results
-    }
-    let cut = try heard(waitingLonger: false)
-    #expect(cut.count == 2 && (cut.first?.endpoint ?? .infinity) < speechEnd,
-            "ending at the early end's pause: \(cut.map { "\($0.text) ending at \($0.endpoint ?? 0)" }), speech over at \(speechEnd)")
-    let whole = try heard(waitingLonger: true)
-    #expect(whole.count == 1 && (whole.first?.endpoint ?? 0) > speechEnd,
-            "\(whole.map { "\($0.text) ending at \($0.endpoint ?? 0)" }), speech over at \(speechEnd)")
-    #expect(chinese.speech.readingEndPauseInNoise == 0.3 && english.speech.readingEndPauseInNoise == nil)
+    var notWaiting = chinese
+    notWaiting.speech.readingEndPauseInNoise = nil
+    let cut = try heardInANoisyRoom("血糖值六点七毫摩尔每升运动后", voice: "cmn-latn-pinyin", seed: 20, table: notWaiting)
+    #expect(cut.results.count == 2 && (cut.results.first?.endpoint ?? .infinity) < cut.speechEnd,
+            "ending at the early end's pause: \(described(cut))")
+    let whole = try heardInANoisyRoom("血糖值六点七毫摩尔每升运动后", voice: "cmn-latn-pinyin", seed: 20, table: chinese)
+    #expect(whole.results.count == 1 && (whole.results.first?.endpoint ?? 0) > whole.speechEnd, "\(described(whole))")
+    #expect(chinese.speech.readingEndPauseInNoise == 0.3 && chinese.speech.readingEndsWaitingInNoise == nil)
+}
+
+/// In noise "before breakfast" sounds like "before bed" up to the pause the noise makes inside
+/// "breakfast" (its k), and that sentence can end. This reading (ec41's fifth at 10 dB, the
+/// same voice and speed) was ended at "before bed" and the rest heard as a word of its own. An
+/// English reading that ends "before bed" waits the longer pause in noise.
+@Test func inNoiseBeforeBreakfastIsNotEndedAtBeforeBed() throws {
+    let sentence = "my blood sugar is four point nine before breakfast"
+    var notWaiting = english
+    notWaiting.speech.readingEndsWaitingInNoise = nil
+    notWaiting.speech.readingEndPauseInNoise = nil
+    let cut = try heardInANoisyRoom(sentence, voice: "en-us+m3", rate: 123, seed: 1, table: notWaiting)
+    #expect(cut.results.count == 2 && cut.results.first?.text.hasSuffix("before bed") == true
+            && (cut.results.first?.endpoint ?? .infinity) < cut.speechEnd, "\(described(cut))")
+    let whole = try heardInANoisyRoom(sentence, voice: "en-us+m3", rate: 123, seed: 1, table: english)
+    #expect(whole.results.count == 1 && whole.results.first?.text == sentence
+            && (whole.results.first?.endpoint ?? 0) > whole.speechEnd, "\(described(whole))")
+}
+
+/// Which readings wait the longer pause in noise: in English those that end "before bed", word
+/// for word; in Chinese every reading. Other sentences never.
+@Test func theReadingsThatWaitLongerInNoise() {
+    var configuration = SpeechRecognizer.Configuration()
+    RecognizerFactory.endsOfSpeech(&configuration, table: english, background: .noisy)
+    #expect(configuration.longerEndSilenceOverNoise == 0.3)
+    let waits = { (words: String) in configuration.waitsLongerOverNoise?(words) == true }
+    #expect(waits("sugar six point five before bed") && waits("glucose seven before bed"))
+    #expect(!waits("sugar six point five before breakfast") && !waits("sugar six point five at bedtime") && !waits("sugar six point five bedtime"))
+    #expect(!waits("sugar six point five") && !waits("help") && !waits("yes"))
+    RecognizerFactory.endsOfSpeech(&configuration, table: chinese, background: .noisy)
+    #expect(configuration.longerEndSilenceOverNoise == 0.3)
+    #expect(configuration.waitsLongerOverNoise?("血糖六点五") == true && configuration.waitsLongerOverNoise?("对") == false)
 }
 
 /// Where readings are answered at the first pause: in a quiet room, in English. (Chinese heard a
@@ -163,3 +202,4 @@ struct RememberedMeanTests {
         #expect(RememberedMean.parse(text) == nil)
     }
 }
+
