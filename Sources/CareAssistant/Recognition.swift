@@ -314,6 +314,9 @@ public enum RecognizerFactory {
     /// gain a "before breakfast" (or "after breakfast") heard as "before bed", no reading lost;
     /// commands heard as before, unrelated sentences turned away 66 -> 66 of 80 (one each way),
     /// 14 -> 14 of 20 and 64 -> 65 of 80. Every reading waiting 0.3 s gained no more on dv91.
+    /// 0.3 s is not always enough: ec45's "sugar twelve point seven millimoles per litre before
+    /// breakfast" (en-us+m7, 124 words a minute) in 8 draws of that noise (`NoiseMixer` seeds
+    /// 1-8) was ended at "before bed" in all 8 at 0.2 s, and still in 2 at 0.3 s.
     static func endsOfSpeech(_ configuration: inout SpeechRecognizer.Configuration, table: LocaleTable,
                              background: AudioBackground) {
         let parser = UtteranceParser(table: table)
