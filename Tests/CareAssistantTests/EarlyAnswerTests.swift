@@ -202,4 +202,3 @@ struct RememberedMeanTests {
         #expect(RememberedMean.parse(text) == nil)
     }
 }
-
