@@ -278,10 +278,10 @@ public struct LocaleTable: Sendable, Decodable {
         /// the early end's 0.2 s (`SpeechRecognizer.Configuration.longerEndSilenceOverNoise`):
         /// where the last syllable of a meal decides it (午饭前, 午饭后). Nil: no longer.
         public var readingEndPauseInNoise: Double?
-        /// The last words of the readings that wait `readingEndPauseInNoise` in noise: words that
-        /// sound like the start of a longer phrase that may stand in their place, whose pause
-        /// the noise made inside it ended the reading early ("before bed" for "before
-        /// breakfast"). Nil: every reading waits.
+        /// The endings of the readings that wait `readingEndPauseInNoise` in noise: endings that
+        /// sound like the start of a longer one, which a pause the noise makes inside it cut
+        /// short ("before breakfast" sounds like "before bed" up to its k). Nil: every reading
+        /// waits.
         public var readingEndsWaitingInNoise: [String]?
         /// How many times likelier than the reading grammar alone makes them these words are
         /// heard in a reading in a noisy room (`ListeningContext.wordOdds`): there the noise taken
