@@ -446,6 +446,7 @@ extension ListeningContext {
         var odds: [String: Double] = [:]
         if self == .reading, background == .noisy {
             odds.merge(table.speech.readingWordOddsInNoise ?? [:]) { _, inNoise in inNoise }
+            odds.merge(override.readingInNoiseByWord) { _, tried in tried }
         }
         if self == .answer {
             for word in RecognizerFactory.mealWords(table) { odds[word] = Self.mealOdds }
@@ -589,12 +590,16 @@ public struct WordOddsOverride: Sendable {
     /// The other words' odds per phone instead of the locale's (`OtherWordsCheck`); 0: no
     /// other words.
     public var otherWordPerPhone: Double?
+    /// These words' odds in a noisy room's readings instead of the locale's
+    /// (`speech.readingWordOddsInNoise`; word: odds, 1 for the grammar's own).
+    public var readingInNoiseByWord: [String: Double]
     public init(emergency: Double? = nil, emergencyByWord: [String: Double] = [:], quit: Double? = nil,
-                otherWordPerPhone: Double? = nil) {
+                otherWordPerPhone: Double? = nil, readingInNoiseByWord: [String: Double] = [:]) {
         self.emergency = emergency
         self.emergencyByWord = emergencyByWord
         self.quit = quit
         self.otherWordPerPhone = otherWordPerPhone
+        self.readingInNoiseByWord = readingInNoiseByWord
     }
 }
 

@@ -285,7 +285,8 @@ public struct LocaleTable: Sendable, Decodable {
         public var readingEndsWaitingInNoise: [String]?
         /// How many times likelier than the reading grammar alone makes them these words are
         /// heard in a reading in a noisy room (`ListeningContext.wordOdds`): there the noise taken
-        /// out takes the hiss of "s" with it, and "sixteen" was heard as "fifteen". Nil: none.
+        /// out takes the hiss of "s" with it, and "sixteen" was heard as "fifteen", and the "n" of
+        /// "thirteen", heard as "thirty". Nil: none.
         public var readingWordOddsInNoise: [String: Double]?
     }
 

@@ -31,6 +31,8 @@ struct BenchRecognition: ParsableCommand {
     var emergencyOdds: Double?
     @Option(help: ArgumentHelp("One emergency word's odds (the first word of an emergency phrase), over --emergency-odds; repeatable.", valueName: "word=odds"))
     var emergencyWordOdds: [String] = []
+    @Option(help: ArgumentHelp("One word's odds in a noisy room's readings, instead of the locale's (speech.readingWordOddsInNoise; 1: the grammar's own), to calibrate them; repeatable.", valueName: "word=odds"))
+    var readingWordOdds: [String] = []
     @Option(help: "Make the quit words (goodbye) this many times as likely as the grammar alone makes them, in every state (default: each state's own), to calibrate it.")
     var quitOdds: Double?
     @Option(help: "Hear the other words beside the reading grammar at these odds per phone, in a noisy room too (default: the locale's, far lower in a noisy room without a voice; 0: no other words), to calibrate them.")
@@ -56,7 +58,8 @@ struct BenchRecognition: ParsableCommand {
         for (name, odds) in [("--emergency-odds", emergencyOdds), ("--quit-odds", quitOdds)] {
             if let odds, !(odds > 0 && odds.isFinite) { throw ValidationError("\(name) must be a number above 0") }
         }
-        _ = try parsedEmergencyWordOdds()
+        _ = try Self.parsedWordOdds(emergencyWordOdds, option: "--emergency-word-odds")
+        _ = try Self.parsedWordOdds(readingWordOdds, option: "--reading-word-odds")
         if let otherWordOdds, !(0...1).contains(otherWordOdds) { throw ValidationError("--other-word-odds must be from 0 to 1") }
         if let noisyRoomMeans, noisyRoomMeans != Self.modelsOwnMeans, !FileManager.default.isReadableFile(atPath: noisyRoomMeans) {
             throw ValidationError("--noisy-room-means: no file at \(noisyRoomMeans)")
@@ -66,13 +69,13 @@ struct BenchRecognition: ParsableCommand {
         }
     }
 
-    /// `--emergency-word-odds`, as word: odds.
-    private func parsedEmergencyWordOdds() throws -> [String: Double] {
+    /// An option's word=odds pairs (`--emergency-word-odds`, `--reading-word-odds`), as word: odds.
+    private static func parsedWordOdds(_ pairs: [String], option: String) throws -> [String: Double] {
         var odds: [String: Double] = [:]
-        for pair in emergencyWordOdds {
+        for pair in pairs {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let value = Double(parts[1]), value > 0, value.isFinite else {
-                throw ValidationError("--emergency-word-odds takes word=odds, odds a number above 0 (not \(pair))")
+                throw ValidationError("\(option) takes word=odds, odds a number above 0 (not \(pair))")
             }
             odds[parts[0]] = value
         }
@@ -85,10 +88,16 @@ struct BenchRecognition: ParsableCommand {
         if noisyRoomMeans != nil, env.storedVoice() != nil {
             throw CommandFailure("--noisy-room-means is for the general model, and \(env.dataDirectory.url.path) has a learned voice: give another --data-dir")
         }
-        let wordOdds = try parsedEmergencyWordOdds()
+        let wordOdds = try Self.parsedWordOdds(emergencyWordOdds, option: "--emergency-word-odds")
         let emergencyWords = RecognizerFactory.emergencyWords(env.table)
         if let stranger = wordOdds.keys.sorted().first(where: { !emergencyWords.contains($0) }) {
             throw CommandFailure("--emergency-word-odds: \(stranger) is not an emergency word here (\(emergencyWords.sorted().joined(separator: ", ")))")
+        }
+        let readingOdds = try Self.parsedWordOdds(readingWordOdds, option: "--reading-word-odds")
+        let readingWords = Set(GrammarBuilder(table: env.table).jsgf(for: .reading)
+            .split { " ()[]|;=<>\n".contains($0) }.map(String.init))
+        if let stranger = readingOdds.keys.sorted().first(where: { !readingWords.contains($0) }) {
+            throw CommandFailure("--reading-word-odds: \(stranger) is not a word of a reading here")
         }
         let items = try readManifest(manifest)
         // The person's unit setting decides what a number said without a unit means.
@@ -106,7 +115,8 @@ struct BenchRecognition: ParsableCommand {
         let recognizers = ConditionRecognizers { conditions in
             let recognizer = try env.hearing(conditions).makeRecognizer(extraArguments: decoderOptions, measuring: true,
                                                                   odds: WordOddsOverride(emergency: emergencyOdds, emergencyByWord: wordOdds,
-                                                                                         quit: quitOdds, otherWordPerPhone: otherWordOdds),
+                                                                                         quit: quitOdds, otherWordPerPhone: otherWordOdds,
+                                                                                         readingInNoiseByWord: readingOdds),
                                                                   frequencyScale: frequencyScale ?? 1,
                                                                   otherWordsHMMsPerFrame: otherWordsSearch.hmmsPerFrame,
                                                                   means: conditions == Self.noisyRoom ? noisyRoomMeansFile(env.table) : nil)

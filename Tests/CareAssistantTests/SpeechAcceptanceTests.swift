@@ -103,14 +103,19 @@ import Testing
     }
 
     /// In a noisy room "sixteen" and "sixty" are likelier in a reading (their "s" goes with the
-    /// noise taken out); nowhere else, and not in Chinese, whose numbers have none.
+    /// noise taken out), and "thirteen" (its "n" does); nowhere else, and not in Chinese.
     @Test func aNoisyRoomsReadingsFavourTheWordsNoiseTakesTheHissOf() {
         let noisy = ListeningContext.reading.wordOdds(english, background: .noisy)
-        #expect(noisy["sixteen"] == 1000 && noisy["sixty"] == 100)
+        #expect(noisy["sixteen"] == 1000 && noisy["sixty"] == 100 && noisy["thirteen"] == 10)
         #expect(noisy["help"] == english.speech.emergencyOdds, "the emergency words keep theirs")
         #expect(ListeningContext.reading.wordOdds(english)["sixteen"] == nil)
         #expect(ListeningContext.answer.wordOdds(english, background: .noisy)["sixteen"] == nil)
         #expect(ListeningContext.reading.wordOdds(chinese, background: .noisy) == ListeningContext.reading.wordOdds(chinese))
+        // A calibration's odds win over the locale's, word by word, in a noisy room's readings only.
+        let tried = WordOddsOverride(readingInNoiseByWord: ["sixty": 1, "fifteen": 10])
+        let triedInNoise = ListeningContext.reading.wordOdds(english, background: .noisy, overriddenBy: tried)
+        #expect(triedInNoise["sixty"] == 1 && triedInNoise["fifteen"] == 10 && triedInNoise["sixteen"] == 1000)
+        #expect(ListeningContext.reading.wordOdds(english, overriddenBy: tried)["fifteen"] == nil)
     }
 
     /// A loosely fitting yes may have been a no (refusals were heard as "sure" and "okay"): it
