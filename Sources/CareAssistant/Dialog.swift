@@ -444,7 +444,10 @@ public struct Dialog: Sendable {
             }
             state = .confirmingVoice(.learn)
             return [prompt(voiceQuestion(.learn)), .listen(.confirmation)]
-        case .answer, .unknown, .readingDetails:
+        case .answer:
+            // Most often a yes to a reading that was turned away: it is not taken for anything.
+            return [prompt(phrasebook.message(.nothingToAnswer)), .listen(.reading)]
+        case .unknown, .readingDetails:
             return [prompt(phrasebook.message(.notUnderstood)), .listen(.reading)]
         }
     }

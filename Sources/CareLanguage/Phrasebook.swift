@@ -56,7 +56,7 @@ public enum MessageKey: String, Sendable, CaseIterable {
     case voiceFromReadings, voiceFromReadingsDone, voiceFromPhrasesAndReadings, voiceFromPhrasesAndReadingsDone
     case enrollTooFew, enrollNeedsMicrophone, enrollForgotten, enrollNothingToForget, enrollStatus, enrollStatusNone
     case forgetVoiceAsk, forgetVoiceKept, forgetVoiceFailed
-    case yesDoubtful, leaveUnconfirmed
+    case yesDoubtful, leaveUnconfirmed, nothingToAnswer
     case learnVoiceAsk, learnVoiceAskAgain, learnVoiceHint, learnVoiceNotNow, learnVoiceNoMicrophone
     case enrollUnusable, exportDone, exportFailed
     case periodOneDay, periodDays, periodOneWeek, periodWeeks, periodOneMonth, periodMonths, periodOneYear, periodYears, periodAll

@@ -289,6 +289,26 @@ struct Script {
         #expect(s.editable == "glucose 5.5")
     }
 
+    /// A yes with nothing read back (a reading turned away is often answered so) saves nothing
+    /// and says why; so do a no and a typed yes. A reading said then is read back as usual.
+    @Test func anAnswerWithNothingReadBackSavesNothingAndSaysSo() {
+        var s = Script()
+        s.send(.heard("I have three cats"))
+        s.send(.heard("yes"))
+        #expect(s.said == ["Nothing is waiting to be saved. If you told me a reading, please say it again."])
+        #expect(s.saved == nil)
+        #expect(s.listening == .reading)
+        for answer in [DialogEvent.heard("no thanks"), .typed("yes"), .heard("cancel")] {
+            s.send(answer)
+            #expect(s.said == ["Nothing is waiting to be saved. If you told me a reading, please say it again."], "\(answer)")
+            #expect(s.saved == nil)
+        }
+        s.send(.heard("glucose six point five before breakfast"))
+        #expect(s.said.contains("6.5 mmol/L, before breakfast. Shall I save it?"), "\(s.said)")
+        s.send(.heard("yes"))
+        #expect(s.saved?.level.mmolPerL == 6.5)
+    }
+
     @Test(arguments: ["glucose 0.299", "glucose 65 mmol", "glucose 700", "glucose 6.5 mg/dl", "glucose 0.5"])
     func implausibleValuesAreAskedAgain(_ text: String) {
         var s = Script()

@@ -111,6 +111,6 @@ import Testing
         #expect(jsgf.contains("(delete the last reading)"))
         #expect(jsgf.contains("(change the last reading to)"))
         #expect(jsgf.contains("(add a diary note)"))
-        #expect(jsgf.contains("public <utterance> = <reading> | <change> | <contacts> | <overview> | <recall> | <note> | <edit>"))
+        #expect(jsgf.contains("public <utterance> = <reading> | <answer> | <change> | <contacts> | <overview> | <recall> | <note> | <edit>"))
     }
 }

@@ -74,8 +74,9 @@ struct OtherWordsLoopTests {
         for word in ["glucose", "millimoles", "breakfast", "help", "goodbye", "note", "seventeen"] {
             #expect(words.contains(word), "\(word)")
         }
-        // Relations are heard only where a contact's relation is asked; yes only in answers.
-        #expect(!words.contains("daughter") && !words.contains("yes"))
+        // Relations are heard only where a contact's relation is asked; answers here too
+        // (GrammarBuilder: a yes to a reading that was turned away).
+        #expect(!words.contains("daughter") && words.contains("yes"))
         #expect(builder.words(for: .contactRelation).contains("daughter"))
         #expect(words.isSubset(of: builder.words))
     }
